@@ -1,0 +1,1 @@
+"""Subcommands of the ``qipai`` command line, one module each."""
