@@ -102,7 +102,7 @@ def test_views_never_show_an_unseen_card(data, seed):
                 assert v.visible_cards() == set(DECK) or s.contract is None
                 continue
             assert v.visible_cards() <= _seen_by(states, i, seat)
-            for entry, original in zip(v.auction, s.auction.entries):
+            for entry, original in zip(v.auction, s.auction.entries, strict=True):
                 assert entry.call == original.call
         spectator = spectator_view(s)
         if s.phase is not Phase.DONE:

@@ -1,4 +1,4 @@
-"""Text forms of cards, calls, contracts, seats and deals round-trip; bad text is refused clearly."""
+"""Text forms of cards, calls, contracts, seats and deals round-trip; bad text is refused."""
 
 import pytest
 from hypothesis import given
