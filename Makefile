@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint browser bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -19,7 +19,11 @@ lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
 	$(BIN)/mypy
 
-test: lint
+# Browser tests drive Debian's Chromium through Playwright (never `playwright install`).
+browser:
+	@test -x /usr/bin/chromium || (apt-get update -qq && apt-get install -y -qq chromium >/dev/null)
+
+test: lint browser
 	$(BIN)/pytest src tests
 
 bench: $(STAMP)
