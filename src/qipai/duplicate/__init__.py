@@ -1,8 +1,9 @@
 """Comparing results of the same board across tables: IMPs, matchpoints (with Neuberg), Butler,
 cross-IMPs, victory points, team matches, handicap (贴点) and the asynchronous pool (复式记分).
 
-Pure functions over NS-relative scores (ints, or floats for averages): no I/O, no clock, and no
-dependency on the rest of qipai. Bad input raises :class:`ScoringError`, a ``ValueError``.
+Pure functions over NS-relative scores (ints, or floats for averages): no I/O, no clock. Only
+:mod:`~qipai.duplicate.event`, which scores a whole event from its table results, reads contracts
+through ``qipai.bridge``. Bad input raises :class:`ScoringError`, a ``ValueError``.
 
 >>> from qipai.duplicate import imps, vp, matchpoints, butler, cross_imps
 >>> imps(450), vp(22, 16), matchpoints([420, 450, 420])
@@ -13,6 +14,20 @@ dependency on the rest of qipai. Bad input raises :class:`ScoringError`, a ``Val
 
 from .butler import Trim, TrimRule, butler, butler_datum, round_datum, trim_count, trimmed_mean
 from .errors import PoolBoardRetired, ScoringError
+from .event import (
+    BoardResult,
+    EventResult,
+    MatchResult,
+    Method,
+    PairStanding,
+    Problem,
+    Room,
+    ScoredResult,
+    TableResult,
+    TeamStanding,
+    score_event,
+    table_score,
+)
 from .handicap import EVEN_HCP, ExpectationTable, calibrated_handicap, classic_handicap
 from .imps import IMP_BOUNDS, imps
 from .matchpoints import (
@@ -45,14 +60,24 @@ __all__ = [
     "MIN_RESULTS",
     "TAU",
     "Adjusted",
+    "BoardResult",
     "BoardScore",
     "Entry",
+    "EventResult",
     "ExpectationTable",
+    "MatchResult",
+    "Method",
+    "PairStanding",
     "PoolBoard",
     "PoolBoardRetired",
+    "Problem",
+    "Room",
     "Scale",
+    "ScoredResult",
     "ScoringError",
+    "TableResult",
     "TeamMatch",
+    "TeamStanding",
     "Trim",
     "TrimRule",
     "blitz",
@@ -70,6 +95,8 @@ __all__ = [
     "percentages",
     "round_datum",
     "score_board",
+    "score_event",
+    "table_score",
     "team_match",
     "trim_count",
     "trimmed_mean",

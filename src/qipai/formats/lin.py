@@ -1,0 +1,387 @@
+"""BBO's LIN format: ``key|value|`` pairs, one board after another.
+
+LIN has no official specification; this reads what BBO writes. ``pn`` names the players South,
+West, North, East (eight names: the open room's four, then the closed room's); ``md`` is the
+dealer digit (1 South, 2 West, 3 North, 4 East) then the hands South, West, North, East, each
+``S..H..D..C..`` (a hand left out is worked out from the other three when they are complete);
+``sv`` the vulnerability (``o``/``0``/``-`` none, ``n``, ``e``, ``b``); ``mb`` a call (``p``,
+``d``, ``r``, ``1N``...; a trailing ``!`` alerts it); ``an`` explains the call before it; ``pc``
+a card played; ``mc`` a claim of declarer's total tricks; ``qx`` starts a board (``o1`` open
+room board 1, ``c1`` closed room); ``ah`` a heading (``Board 1``). A new ``md`` or ``pn`` after
+a board's ``md`` also starts the next board. ``rh st pg nt sk vg rs pw bn mn`` and other tokens
+carry nothing a Record holds and are skipped (an unknown token is noted in ``repairs``).
+
+>>> text = "pn|s,w,n,e|md|3SAKQJHT98D765C432,S765H432DAKQJCT98,S432HAKQJDT98C765|sv|n|"
+>>> text += "mb|1N!|an|15-17|mb|p|mb|p|mb|p|pc|CA|mc|7|"
+>>> [r] = read_lin(text)
+>>> r.dealer, str(r.contract), r.declarer, r.claim, r.players[Seat.SOUTH]
+(Seat.NORTH, '1NT', Seat.NORTH, 7, 's')
+>>> read_lin(write_lin([r])) == [r]
+True
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from ..bridge.auction import Auction
+from ..bridge.board import Vulnerability, dealer_of, vulnerability_of
+from ..bridge.calls import Bid, Call, parse_call
+from ..bridge.cards import SUITS_HIGH_FIRST, Card, Rank, Seat, Suit
+from ..bridge.deal import Deal, Hand
+from ..bridge.errors import ParseError, RuleError
+from ._common import complete_deal, play_tricks, tricks_taken
+from .errors import FormatError
+from .record import PLAYER_TAGS, Record
+
+__all__ = ["read_lin", "write_lin"]
+
+# LIN lists seats South, West, North, East; md's dealer digit counts from 1 in that order.
+_LIN_SEATS = (Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST)
+_VUL = {
+    "o": Vulnerability.NONE,
+    "0": Vulnerability.NONE,
+    "-": Vulnerability.NONE,
+    "n": Vulnerability.NS,
+    "e": Vulnerability.EW,
+    "b": Vulnerability.BOTH,
+}
+_VUL_LETTER = {v: k for k, v in reversed(_VUL.items())}
+_SKIPPED = frozenset({"rh", "st", "pg", "nt", "sk", "vg", "rs", "pw", "bn", "mn"})
+_KEY = re.compile(r"[A-Za-z][A-Za-z0-9]?[A-Za-z0-9]?\Z")
+_ROOMS = {"o": "Open", "c": "Closed"}
+# The Record's field names in errors and the LIN tokens that set them.
+_TOKENS = {"Play": "pc", "Result": "mc", "claim": "mc", "Auction": "mb", "Board": "qx"}
+
+
+def read_lin(text: str, source: str = "<string>", *, strict: bool = False) -> list[Record]:
+    """Every board in a LIN text, in order. Raises FormatError naming ``source``, the line and
+    the token on anything it cannot read; an unknown token is skipped and noted in
+    ``Record.repairs`` (with ``strict=True`` it raises)."""
+    return _Reader(source, strict).read(text)
+
+
+@dataclass
+class _Board:
+    line: int
+    players: list[str]
+    room: str | None = None
+    number: int | None = None
+    heading: int | None = None
+    dealer: Seat | None = None
+    hands: list[Hand] | None = None
+    vulnerability: Vulnerability | None = None
+    auction: Auction | None = None
+    play: list[Card] = field(default_factory=list)
+    claim: int | None = None
+    repairs: list[str] = field(default_factory=list)
+
+    @property
+    def started(self) -> bool:
+        return self.hands is not None or self.auction is not None or bool(self.play)
+
+
+class _Reader:
+    def __init__(self, source: str, strict: bool = False) -> None:
+        self.source = source
+        self.strict = strict
+        self.records: list[Record] = []
+        self.players: list[str] = []
+        self.board: _Board | None = None
+
+    def fail(self, reason: str, line: int, key: str | None) -> FormatError:
+        number = None
+        if self.board is not None:
+            number = self.board.number or self.board.heading
+        return FormatError(reason, source=self.source, line=line, tag=key, board=number)
+
+    def read(self, text: str) -> list[Record]:
+        for key, value, line in self.pairs(text.removeprefix("\ufeff")):
+            self.token(key, value, line)
+        self.close()
+        return self.records
+
+    def pairs(self, text: str) -> Iterable[tuple[str, str, int]]:
+        pos, line, n = 0, 1, len(text)
+        while True:
+            while pos < n and text[pos].isspace():
+                line += text[pos] == "\n"
+                pos += 1
+            if pos >= n:
+                return
+            bar = text.find("|", pos)
+            if bar < 0:
+                raise self.fail(f"{text[pos:].strip()[:20]!r} is not a key|value| pair", line, None)
+            key = text[pos:bar].strip()
+            if not _KEY.match(key):
+                raise self.fail(f"{key[:20]!r} is not a LIN token", line, None)
+            end = text.find("|", bar + 1)
+            if end < 0:  # the last value of a file may lack its closing bar
+                end = n
+            yield key.lower(), text[bar + 1 : end], line
+            line += text.count("\n", pos, end)
+            pos = end + 1
+
+    def current(self, line: int) -> _Board:
+        if self.board is None:
+            self.board = _Board(line, self.players)
+        return self.board
+
+    def close(self) -> None:
+        board, self.board = self.board, None
+        if board is not None and board.started:
+            self.records.append(self.build(board))
+
+    def token(self, key: str, value: str, line: int) -> None:
+        if key == "qx":
+            self.close()
+            board = self.current(line)
+            m = re.match(r"\s*([A-Za-z]?)(\d*)", value)
+            assert m is not None
+            board.room = _ROOMS.get(m.group(1).lower())
+            board.number = int(m.group(2)) if m.group(2) and int(m.group(2)) > 0 else None
+        elif key == "pn":
+            if self.board is not None and self.board.hands is not None:
+                self.close()
+            self.players = [name.strip() for name in value.split(",")]
+            self.current(line).players = self.players
+        elif key == "md":
+            if self.board is not None and self.board.hands is not None:
+                self.close()
+            self.deal(self.current(line), value, line)
+        elif key == "sv":
+            letter = value.strip().lower()[:1]
+            if letter not in _VUL:
+                raise self.fail(f"unknown vulnerability {value!r}: use o, n, e or b", line, key)
+            self.current(line).vulnerability = _VUL[letter]
+        elif key == "ah":
+            m = re.search(r"\d+", value)
+            if m and int(m.group()) > 0:
+                self.current(line).heading = int(m.group())
+        elif key == "mb":
+            self.call(self.current(line), value, line)
+        elif key == "an":
+            board = self.current(line)
+            if board.auction is None or not board.auction.entries:
+                raise self.fail("an explanation before any call", line, key)
+            last = len(board.auction.entries) - 1
+            entry = board.auction.entries[last]
+            board.auction = board.auction.annotate(
+                last, alert=entry.alert, explanation=value.strip()
+            )
+        elif key == "pc":
+            try:
+                self.current(line).play.append(Card.parse(value))
+            except ParseError as e:
+                raise self.fail(str(e), line, key) from None
+        elif key == "mc":
+            text = value.strip()
+            if not text.isdigit() or int(text) > 13:
+                raise self.fail(f"bad claim {value!r}: give declarer's total tricks", line, key)
+            self.current(line).claim = int(text)
+        elif key not in _SKIPPED:
+            board = self.current(line)
+            error = self.fail(f"unknown token {key!r} skipped", line, key)
+            if self.strict:
+                raise error
+            if not any(f"[{key}]" in r for r in board.repairs):
+                board.repairs.append(str(error))
+
+    def deal(self, board: _Board, value: str, line: int) -> None:
+        text = value.strip()
+        if text[:1].isdigit():
+            if text[0] not in "1234":
+                raise self.fail(f"the dealer digit is 1 to 4, not {text[0]}", line, "md")
+            board.dealer = _LIN_SEATS[int(text[0]) - 1]
+            text = text[1:]
+        parts = text.split(",")
+        if len(parts) > 4 and any(p.strip() for p in parts[4:]):
+            raise self.fail(f"{len(parts)} hands in md, more than 4", line, "md")
+        try:
+            board.hands = [_hand(p) for p in [*parts, "", "", "", ""][:4]]
+        except ParseError as e:
+            raise self.fail(str(e), line, "md") from None
+
+    def call(self, board: _Board, value: str, line: int) -> None:
+        if board.auction is None:
+            if board.dealer is None:
+                raise self.fail("a call before md names the dealer", line, "mb")
+            board.auction = Auction(board.dealer)
+        text = value.strip()
+        alert = "!" in text
+        try:
+            call = parse_call(text.replace("!", ""))
+            board.auction = board.auction.add(call, alert=alert)
+        except (ParseError, RuleError) as e:
+            number = len(board.auction.entries) + 1
+            raise self.fail(f"call {number} ({value}): {e}", line, "mb") from None
+
+    def build(self, board: _Board) -> Record:
+        number = board.number or board.heading
+        dealer = board.dealer
+        if dealer is None:
+            if number is None:
+                raise FormatError(
+                    "no dealer in md and no board number to tell it",
+                    source=self.source,
+                    line=board.line,
+                    tag="md",
+                )
+            dealer = dealer_of(number)
+        vulnerability = board.vulnerability
+        if vulnerability is None:
+            if number is None:
+                raise FormatError(
+                    "no sv and no board number to tell the vulnerability",
+                    source=self.source,
+                    line=board.line,
+                    tag="sv",
+                )
+            vulnerability = vulnerability_of(number)
+        hands = board.hands or [Hand()] * 4
+        try:
+            deal = complete_deal(Deal.from_hands(dict(zip(_LIN_SEATS, hands, strict=True))))
+        except ParseError as e:
+            raise FormatError(
+                str(e), source=self.source, line=board.line, tag="md", board=number
+            ) from None
+        names = board.players
+        if len(names) >= 8 and board.room == "Closed":
+            names = names[4:8]
+        tags = [
+            (PLAYER_TAGS[seat], name)
+            for seat, name in zip(_LIN_SEATS, names[:4], strict=False)
+            if name
+        ]
+        if board.room:
+            tags.append(("Room", board.room))
+        play = tuple(board.play)
+        result = board.claim
+        auction = board.auction
+        if result is None and len(play) == 52 and auction is not None:
+            contract, declarer = auction.contract, auction.declarer
+            if contract is not None and declarer is not None:
+                result = tricks_taken(play_tricks(play, declarer, contract), declarer.side)[0]
+        try:
+            return Record(
+                number=number,
+                dealer=dealer,
+                vulnerability=vulnerability,
+                deal=deal,
+                auction=auction,
+                result=result,
+                play=play,
+                claim=board.claim,
+                tags=tuple(tags),
+                source=self.source,
+                line=board.line,
+                repairs=tuple(board.repairs),
+            )
+        except FormatError as e:  # name the LIN token, not the PBN-style field
+            token = _TOKENS.get(e.tag or "", e.tag)
+            raise FormatError(
+                e.reason, source=self.source, line=board.line, tag=token, board=number
+            ) from None
+
+
+def _hand(text: str) -> Hand:
+    """A LIN hand: suit letters, each followed by its ranks (``SAKQHT9D2C``)."""
+    cards: list[Card] = []
+    suit: Suit | None = None
+    t = text.strip().upper().replace("10", "T")
+    for ch in t:
+        if ch in "SHDC":
+            suit = Suit.parse(ch)
+        elif suit is None:
+            raise ParseError(f"bad LIN hand {text!r}: a rank before any suit letter")
+        else:
+            try:
+                cards.append(Card(suit, Rank.parse(ch)))
+            except ParseError:
+                raise ParseError(f"bad LIN hand {text!r}: {ch!r} is not a rank") from None
+    if len(set(cards)) != len(cards):
+        raise ParseError(f"bad LIN hand {text!r}: a card appears twice")
+    return Hand(cards)
+
+
+# --- writing ---------------------------------------------------------------------------------
+
+
+def write_lin(records: Iterable[Record]) -> str:
+    """LIN text for ``records``, one board to a line.
+
+    LIN holds the players, the room, the board number, dealer, vulnerability, deal, the calls
+    with their alerts and explanations, the cards played and a claim; a result the play does
+    not finish is written as a claim. Other tags have no place in LIN and are left out; commas
+    in player names and ``|`` in explanations cannot be written and become spaces and ``/``.
+    A passed-out board with no auction recorded is written with its four passes; a contract
+    with no auction cannot be written and raises FormatError.
+    """
+    return "".join(_board_line(r) + "\n" for r in records)
+
+
+def _board_line(r: Record) -> str:
+    parts: list[tuple[str, str]] = []
+    room = r.tag("Room")
+    if r.number is not None and room in ("Open", "Closed"):
+        parts.append(("qx", f"{room[0].lower()}{r.number}"))
+    players = r.players
+    if players:
+        parts.append(("pn", ",".join(_clean(players.get(s, ""), ",", " ") for s in _LIN_SEATS)))
+    parts.append(("st", ""))
+    digit = str(_LIN_SEATS.index(r.dealer) + 1)
+    parts.append(("md", digit + ",".join(_hand_text(r.deal[s]) for s in _LIN_SEATS)))
+    parts.append(("rh", ""))
+    if r.number is not None:
+        parts.append(("ah", f"Board {r.number}"))
+    parts.append(("sv", _VUL_LETTER[r.vulnerability]))
+    if r.auction is None and r.passed_out:
+        parts.extend([("mb", "p")] * 4)  # passed out: the four passes
+    elif r.auction is None and r.contract is not None:
+        error = FormatError(
+            f"LIN has no place for a contract ({r.contract}) without the auction that led to it",
+            source=r.source,
+            line=r.line,
+            board=r.number,
+        )
+        raise error
+    if r.auction is not None:
+        for entry in r.auction.entries:
+            parts.append(("mb", _call_text(entry.call) + ("!" if entry.alert else "")))
+            if entry.explanation:
+                parts.append(("an", _clean(entry.explanation, "|", "/")))
+        parts.append(("pg", ""))
+    for i, card in enumerate(r.play, 1):
+        parts.append(("pc", str(card)))
+        if i % 4 == 0:
+            parts.append(("pg", ""))
+    claim = r.claim
+    if claim is None and r.result is not None and len(r.play) < 52:
+        claim = r.result
+    if claim is not None:
+        parts.append(("mc", str(claim)))
+    return "".join(f"{key}|{value}|" for key, value in parts)
+
+
+def _clean(text: str, bad: str, good: str) -> str:
+    """Text LIN can hold: no ``|``, no line breaks, and no ``bad``."""
+    text = text.replace(bad, good).replace("|", "/")
+    return text.replace("\r\n", " ").replace("\n", " ").replace("\r", " ").strip()
+
+
+def _hand_text(hand: Hand) -> str:
+    """BBO writes each suit's ranks low to high."""
+    if not len(hand):
+        return ""
+    return "".join(
+        suit.letter + "".join(c.rank.letter for c in reversed(hand.suit(suit)))
+        for suit in SUITS_HIGH_FIRST
+    )
+
+
+def _call_text(call: Call) -> str:
+    if isinstance(call, Bid):
+        return f"{call.level}{'N' if call.strain.letter == 'NT' else call.strain.letter}"
+    return {"P": "p", "X": "d", "XX": "r"}[str(call)]
