@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from .bridge.errors import QipaiError
 
 # Modules under qipai.commands, in the order `qipai --help` lists them.
-COMMANDS = ("score", "show", "convert", "deal", "analyze", "results", "demo")
+COMMANDS = ("score", "show", "convert", "deal", "analyze", "results", "robots", "demo", "serve")
 
 
 def build_parser() -> argparse.ArgumentParser:
