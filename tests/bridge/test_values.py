@@ -151,3 +151,8 @@ def test_deals_refuse_bad_cards():
         Hand.parse("AKZ...")
     with pytest.raises(ParseError, match="not 13"):
         Deal.parse("N:AKQ... - - -").check_complete()
+
+
+def test_north_and_clubs_are_not_falsy():
+    # IntEnum members with value 0 would be false in `if seat:`; a North dealer was once lost so.
+    assert all(bool(x) for x in [*Seat, *Suit, *Strain])

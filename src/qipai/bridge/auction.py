@@ -58,13 +58,12 @@ class Auction:
 
     @property
     def is_complete(self) -> bool:
-        """Over after four passes, or three passes following any other call (Law 22)."""
-        calls = self.calls
-        if len(calls) >= 4 and all(c == PASS for c in calls[:4]):
-            return True
-        return (
-            len(calls) >= 4 and all(c == PASS for c in calls[-3:]) and any(c != PASS for c in calls)
-        )
+        """Over after four passes, or three passes following any other call (Law 22).
+
+        Both come to the same test: at least four calls, the last three passes (four opening
+        passes end the auction, so three passes can only follow a call or a pass-out)."""
+        entries = self.entries
+        return len(entries) >= 4 and all(e.call == PASS for e in entries[-3:])
 
     @property
     def is_passed_out(self) -> bool:

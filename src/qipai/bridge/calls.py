@@ -93,7 +93,6 @@ _WORDS = {
     "P": PASS,
     "PASS": PASS,
     "AP": PASS,  # not a call by itself: the PBN reader expands "AP" (all pass)
-    "-": PASS,
     "不叫": PASS,
     "X": DOUBLE,
     "D": DOUBLE,

@@ -27,6 +27,10 @@ class Suit(IntEnum):
     HEARTS = 2
     SPADES = 3
 
+    def __bool__(self) -> bool:
+        # Clubs is 0; without this, `if suit:` would wrongly treat clubs as no suit.
+        return True
+
     @property
     def letter(self) -> str:
         return "CDHS"[self]
@@ -78,6 +82,9 @@ class Strain(IntEnum):
     HEARTS = 2
     SPADES = 3
     NOTRUMP = 4
+
+    def __bool__(self) -> bool:
+        return True  # as for Suit: clubs (0) is a strain, not nothing
 
     @property
     def letter(self) -> str:
@@ -226,6 +233,10 @@ class Seat(IntEnum):
     EAST = 1
     SOUTH = 2
     WEST = 3
+
+    def __bool__(self) -> bool:
+        # North is 0; without this, `if seat:` would wrongly treat North as no seat.
+        return True
 
     @property
     def letter(self) -> str:
