@@ -28,7 +28,14 @@ from .event import (
     score_event,
     table_score,
 )
-from .handicap import EVEN_HCP, ExpectationTable, calibrated_handicap, classic_handicap
+from .handicap import (
+    EVEN_HCP,
+    Calibration,
+    ExpectationTable,
+    calibrated_handicap,
+    calibration,
+    classic_handicap,
+)
 from .imps import IMP_BOUNDS, imps
 from .matchpoints import (
     AVERAGE,
@@ -62,6 +69,7 @@ __all__ = [
     "Adjusted",
     "BoardResult",
     "BoardScore",
+    "Calibration",
     "Entry",
     "EventResult",
     "ExpectationTable",
@@ -85,6 +93,7 @@ __all__ = [
     "butler",
     "butler_datum",
     "calibrated_handicap",
+    "calibration",
     "classic_handicap",
     "cross_imps",
     "ew_matchpoints",

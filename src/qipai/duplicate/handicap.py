@@ -20,13 +20,24 @@ vulnerability, given as a table (to be derived from double-dummy par elsewhere):
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
 
 from ._checks import finite
 from .errors import ScoringError
 from .imps import imps
 
-__all__ = ["EVEN_HCP", "ExpectationTable", "calibrated_handicap", "classic_handicap"]
+__all__ = [
+    "EVEN_HCP",
+    "Calibration",
+    "ExpectationTable",
+    "calibrated_handicap",
+    "calibration",
+    "classic_handicap",
+]
 
 EVEN_HCP = 20
 """Half the deck's 40 high-card points: the holding that expects nothing either way."""
@@ -67,3 +78,32 @@ def calibrated_handicap(score: float, hcp: int, vulnerable: bool, table: Expecta
         raise ScoringError(f"the expectation table has no entry for {hcp} HCP {state}")
     expected = finite(table[key], f"the expected score for {hcp} HCP")
     return imps(score - expected)
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """The expectation table derived from DD par by scripts/calibrate_handicap.py, with how many
+    random deals it rests on (docs/HANDICAP.md)."""
+
+    table: Mapping[tuple[int, bool], float]
+    deals: int
+    seed: str
+
+
+@cache
+def calibration() -> Calibration:
+    """The shipped calibration (read once from the package's data file).
+
+    >>> c = calibration()
+    >>> c.table[(20, False)] < c.table[(26, False)] < c.table[(26, True)]
+    True
+    """
+    raw = json.loads(resources.files("qipai.duplicate").joinpath(_DATA).read_text("utf-8"))
+    table = {
+        (int(cell["hcp"]), bool(cell["vulnerable"])): float(cell["expected"])
+        for cell in raw["table"].values()
+    }
+    return Calibration(table=table, deals=int(raw["deals"]), seed=str(raw["seed"]))
+
+
+_DATA = "data/handicap_expectation.json"
