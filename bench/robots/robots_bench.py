@@ -1,0 +1,75 @@
+"""How fast level-0 robots bid and play, against the rules core they drive.
+
+    python bench/robots/robots_bench.py [BOARDS]
+
+Four level-0 robots bid and play BOARDS seeded deals (default 1000) through ``bridge.apply``;
+every robot action is checked legal on the way (this is also the long run of the property
+test). The robot's time is reported per call and per card, and as a ratio to the rules core's
+own time on the same boards (``view`` + ``apply``); nothing is asserted about time.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from collections import Counter
+
+from qipai.bridge import Deal, Phase, apply, new_board, view
+from qipai.robots import Level0Robot, is_legal
+
+
+def main(boards: int) -> None:
+    robot = Level0Robot()
+    core = robot_auction = robot_play = 0.0
+    calls = cards = 0
+    contracts: Counter[str] = Counter()
+    for seed in range(boards):
+        s = new_board(seed % 16 + 1, Deal.from_seed(f"bench-{seed}"))
+        rng = random.Random(seed)
+        while s.phase is not Phase.DONE:
+            seat = s.turn
+            assert seat is not None
+            if s.phase is Phase.PLAY and seat == s.dummy and s.declarer is not None:
+                seat = s.declarer
+            t0 = time.perf_counter()
+            v = view(s, seat)
+            t1 = time.perf_counter()
+            action = robot.choose(v, rng)[0].action
+            t2 = time.perf_counter()
+            if not is_legal(v, action):
+                raise AssertionError(f"illegal robot action {action} on board {seed}")
+            auction = s.phase is Phase.AUCTION
+            s = apply(s, action)
+            t3 = time.perf_counter()
+            core += (t1 - t0) + (t3 - t2)
+            if auction:
+                robot_auction += t2 - t1
+                calls += 1
+            else:
+                robot_play += t2 - t1
+                cards += 1
+        contract = s.contract
+        kind = "passed out"
+        if contract is not None:
+            level = contract.level
+            kind = "slam" if level >= 6 else "game" if _is_game(contract) else "part-score"
+        contracts[kind] += 1
+    robot_total = robot_auction + robot_play
+    print(f"{boards} boards, {calls} calls, {cards} cards, every robot action legal")
+    per_call, per_card = robot_auction / calls * 1e3, robot_play / cards * 1e3
+    print(f"robot: {per_call:.2f} ms a call, {per_card:.3f} ms a card")
+    print(
+        f"robot {robot_total:.2f} s vs rules core (view + apply) {core:.2f} s:"
+        f" ratio {robot_total / core:.2f}"
+    )
+    print("contracts:", ", ".join(f"{k} {v}" for k, v in contracts.most_common()))
+
+
+def _is_game(contract) -> bool:  # type: ignore[no-untyped-def]
+    need = {0: 5, 1: 5, 2: 4, 3: 4, 4: 3}[int(contract.strain)]
+    return bool(contract.level >= need)
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 1000)

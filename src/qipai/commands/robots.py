@@ -1,0 +1,111 @@
+"""``qipai robots play FILE [--level N] [--json] [--seed S] [--lang en|zh]``: four robots bid
+and play every deal of a PBN, LIN or JSON file, each call explained by the bidding system.
+
+Text output is one block per board; ``--json`` prints one JSON object per board, a line each:
+``{"board": 1, "dealer": "N", "vulnerability": "None", "auction": ["1S", "P", ...],
+"explanations": [{"call": "1S", "en": ..., "zh": ..., "alert": false}, ...], "contract": "4S",
+"declarer": "N", "play": ["HA", ...], "tricks": 10, "score": 420}`` where ``score`` is
+North-South's (negative when East-West score). The same file and seed play the same way.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from typing import Any
+
+from ..bridge.game import BoardState, Phase, apply, new_board
+from ..bridge.views import view
+from ..formats import Record, read_file
+from ..robots import LEVELS, Robot, act, natural, robot_for
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("robots", help="robots bid and play the deals of a file")
+    what = p.add_subparsers(dest="robots_command", metavar="ACTION", required=True)
+    play = what.add_parser("play", help="four robots bid and play every deal of a file")
+    play.add_argument("file", help="a .pbn, .lin or .json file")
+    play.add_argument("--level", type=int, default=0, choices=LEVELS, help="robot level (0)")
+    play.add_argument("--json", action="store_true", help="one JSON object per board")
+    play.add_argument("--seed", default="0", help="seed for the robots' choices (0)")
+    play.add_argument("--lang", default="en", choices=("en", "zh"), help="explanations (en)")
+    play.set_defaults(handler=run)
+
+
+def play_record(record: Record, index: int, robot: Robot, seed: str) -> BoardState:
+    """Four ``robot``s bid and play ``record``'s deal from the start."""
+    number = record.number or index
+    state = new_board(
+        number,
+        record.deal,
+        dealer=record.dealer,
+        vulnerability=record.vulnerability,
+    )
+    rng = random.Random(f"qipai-robots:{seed}:{number}:{index}")
+    while state.phase is not Phase.DONE:
+        seat = state.turn
+        assert seat is not None
+        if state.phase is Phase.PLAY and seat == state.dummy and state.declarer is not None:
+            seat = state.declarer
+        state = apply(state, act(robot, view(state, seat), rng))
+    return state
+
+
+def board_dict(state: BoardState) -> dict[str, Any]:
+    """The JSON form of a finished board."""
+    calls = state.auction.calls
+    explained = natural().explain_calls(state.dealer, calls, state.vulnerability)
+    return {
+        "board": state.number,
+        "dealer": state.dealer.letter,
+        "vulnerability": str(state.vulnerability),
+        "deal": state.deal.pbn(),
+        "auction": [str(c) for c in calls],
+        "explanations": [
+            {"call": str(c), "en": e.en, "zh": e.zh, "alert": e.alert}
+            for c, e in zip(calls, explained, strict=True)
+        ],
+        "contract": str(state.contract) if state.contract is not None else None,
+        "declarer": state.declarer.letter if state.declarer is not None else None,
+        "play": [str(c) for c in state.played],
+        "tricks": state.declarer_tricks,
+        "score": state.score_ns,
+    }
+
+
+def board_text(d: dict[str, Any], lang: str) -> str:
+    lines = [f"Board {d['board']}  dealer {d['dealer']}  vul {d['vulnerability']}  {d['deal']}"]
+    for e in d["explanations"]:
+        alert = "!" if e["alert"] else " "
+        lines.append(f"  {e['call']:>3}{alert} {e['zh'] if lang == 'zh' else e['en']}")
+    if d["contract"] is None:
+        lines.append("  passed out, 0")
+    else:
+        lines.append(
+            f"  {d['contract']} by {d['declarer']}, {d['tricks']} tricks, NS {d['score']:+d}"
+        )
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    records = read_file(args.file)
+    try:
+        robot = robot_for(args.level)
+    except NotImplementedError as e:
+        print(f"qipai robots: {e}", file=sys.stderr)
+        return 2
+    status = 0
+    for i, record in enumerate(records, start=1):
+        if not record.deal.is_complete:
+            number = record.number or i
+            print(f"qipai robots: board {number}: the deal is not complete", file=sys.stderr)
+            status = 1
+            continue
+        d = board_dict(play_record(record, i, robot, args.seed))
+        if args.json:
+            print(json.dumps(d, ensure_ascii=False))
+        else:
+            print(board_text(d, args.lang))
+    return status

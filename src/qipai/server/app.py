@@ -1,0 +1,807 @@
+"""The ASGI app: pages, a JSON API and the table websockets, over one store.
+
+``create_app(db_url)`` opens the database and applies the migrations at once; starting the app
+(its lifespan) rebuilds every unfinished table from its event log and starts its actor.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import parse_qsl, urlsplit
+
+from argon2 import PasswordHasher
+from starlette.applications import Starlette
+from starlette.datastructures import MutableHeaders
+from starlette.exceptions import HTTPException
+from starlette.requests import HTTPConnection, Request
+from starlette.responses import JSONResponse, RedirectResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.templating import Jinja2Templates
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+
+from ..bridge import Seat
+from ..store import Store, StoreError, UserRecord
+from ..web import STATIC, TEMPLATES, i18n
+from .actor import Subscriber, TableActor
+from .auth import (
+    AuthError,
+    Passwords,
+    RateLimiter,
+    TokenBucket,
+    check_name,
+    check_password,
+    new_token,
+    same_token,
+)
+from .protocol import ProtocolError, parse_message, parse_seat
+from .robots import RobotPool
+from .table import Close, Command, CommandError, NextBoard, Occupant, Sit, Stand
+from .tables import Tables
+
+log = logging.getLogger("qipai.server")
+
+MAX_BODY = 16 * 1024
+MAX_CONNECTIONS_PER_TABLE = 200
+MAX_OPEN_TABLES_PER_USER = 10
+SESSION_COOKIE = "qipai_session"
+LANG_COOKIE = "lang"
+
+
+@dataclass
+class Server:
+    """What the handlers share: the store, the live tables, the password hasher, the limits."""
+
+    store: Store
+    tables: Tables
+    passwords: Passwords
+    login_failures_by_name: RateLimiter
+    login_failures_by_ip: RateLimiter
+    signups_by_ip: RateLimiter
+    templates: Jinja2Templates
+    ws_rate: float = 10.0
+    ws_burst: float = 30.0
+    users: dict[int, UserRecord] = field(default_factory=dict)
+
+
+def create_app(
+    db_url: str,
+    *,
+    secret_key: str | None = None,
+    robot_delay: float = 0.0,
+    password_hasher: PasswordHasher | None = None,
+    login_limit: tuple[int, float] = (5, 300.0),
+    login_ip_limit: tuple[int, float] = (30, 300.0),
+    signup_limit: tuple[int, float] = (30, 3600.0),
+    ws_rate: tuple[float, float] = (10.0, 30.0),
+    https_only: bool = False,
+    clock: Callable[[], float] = time.monotonic,
+    table_seeds: Callable[[], str] | None = None,
+) -> Starlette:
+    """The whole server for the database at ``db_url`` (SQLite file or PostgreSQL URL).
+
+    ``secret_key`` signs session cookies; without one, a key kept in the database is used, so
+    sessions survive restarts. The limits are (attempts, seconds). ``table_seeds`` makes each
+    new table's deal seed (random by default; tests fix it)."""
+    store = Store.open(db_url)
+    key = secret_key or store.setting("session_secret", lambda: secrets.token_urlsafe(48))
+    templates = Jinja2Templates(directory=str(TEMPLATES))
+    templates.env.globals["t"] = i18n.t
+    server = Server(
+        store=store,
+        tables=Tables(store, RobotPool(), robot_delay=robot_delay, seeds=table_seeds),
+        passwords=Passwords(password_hasher),
+        login_failures_by_name=RateLimiter(*login_limit, clock=clock),
+        login_failures_by_ip=RateLimiter(*login_ip_limit, clock=clock),
+        signups_by_ip=RateLimiter(*signup_limit, clock=clock),
+        templates=templates,
+        ws_rate=ws_rate[0],
+        ws_burst=ws_rate[1],
+    )
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        count = await server.tables.load_all()
+        log.info("%d open table(s) rebuilt from their event logs", count)
+        try:
+            yield
+        finally:
+            await server.tables.stop_all()
+            store.close()
+
+    routes = [
+        Route("/", lobby_page),
+        Route("/tables/{table_id:int}", table_page),
+        Route("/join/{token}", join),
+        Route("/lang/{code}", set_language),
+        Route("/register", form_register, methods=["POST"]),
+        Route("/login", form_login, methods=["POST"]),
+        Route("/guest", form_guest, methods=["POST"]),
+        Route("/logout", form_logout, methods=["POST"]),
+        Route("/tables", form_create_table, methods=["POST"]),
+        Route("/api/me", api_me),
+        Route("/api/register", api_register, methods=["POST"]),
+        Route("/api/login", api_login, methods=["POST"]),
+        Route("/api/guest", api_guest, methods=["POST"]),
+        Route("/api/logout", api_logout, methods=["POST"]),
+        Route("/api/tables", api_tables, methods=["GET"]),
+        Route("/api/tables", api_create_table, methods=["POST"]),
+        Route("/api/tables/{table_id:int}", api_table),
+        Route("/api/tables/{table_id:int}/{action}", api_table_action, methods=["POST"]),
+        WebSocketRoute("/ws/tables/{table_id:int}", table_socket),
+        Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
+    ]
+    app = Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        exception_handlers={HTTPException: http_error},  # type: ignore[dict-item]
+    )
+    app.state.server = server
+    from starlette.middleware.sessions import SessionMiddleware
+
+    app.add_middleware(
+        SessionMiddleware,
+        secret_key=key,
+        session_cookie=SESSION_COOKIE,
+        same_site="lax",
+        https_only=https_only,
+    )
+    app.add_middleware(SecurityHeaders)
+    return app
+
+
+class SecurityHeaders:
+    """Headers every page and API answer carries."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                h = MutableHeaders(scope=message)
+                h.setdefault("X-Content-Type-Options", "nosniff")
+                h.setdefault("X-Frame-Options", "DENY")
+                h.setdefault("Referrer-Policy", "same-origin")
+                h.setdefault(
+                    "Content-Security-Policy",
+                    "default-src 'self'; img-src 'self' data:; object-src 'none';"
+                    " frame-ancestors 'none'; base-uri 'none'",
+                )
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
+# --- shared helpers ---------------------------------------------------------------------------
+
+
+def srv(conn: HTTPConnection) -> Server:
+    server: Server = conn.app.state.server
+    return server
+
+
+def lang_of(conn: HTTPConnection) -> str:
+    chosen = conn.cookies.get(LANG_COOKIE)
+    if chosen in i18n.LANGS:
+        return chosen
+    accept = conn.headers.get("accept-language", "")
+    return "zh" if "zh" in accept.lower() or not accept else "en"
+
+
+def csrf_token(conn: HTTPConnection) -> str:
+    token = conn.session.get("csrf")
+    if not isinstance(token, str):
+        token = new_token()
+        conn.session["csrf"] = token
+    return token
+
+
+async def current_user(conn: HTTPConnection) -> UserRecord | None:
+    uid = conn.session.get("uid")
+    if not isinstance(uid, int):
+        return None
+    server = srv(conn)
+    user = server.users.get(uid)
+    if user is None:
+        user = await asyncio.to_thread(server.store.user, uid)
+        if user is None:
+            conn.session.pop("uid", None)
+            return None
+        server.users[uid] = user
+    return user
+
+
+def occupant(user: UserRecord | None) -> Occupant | None:
+    return None if user is None else Occupant(user.id, user.name)
+
+
+def client_ip(conn: HTTPConnection) -> str:
+    return conn.client.host if conn.client else "?"
+
+
+def may_view(conn: HTTPConnection, actor: TableActor, user: UserRecord | None) -> bool:
+    """Public tables are open to all; a private one to its owner, its players and whoever came
+    by its invitation link."""
+    if not actor.record.private:
+        return True
+    if user is not None and (
+        user.id == actor.record.owner_id or actor.state.seat_of(user.id) is not None
+    ):
+        return True
+    invites = conn.session.get("invites")
+    return isinstance(invites, list) and actor.id in invites
+
+
+def safe_next(value: object, default: str = "/") -> str:
+    """A redirect target on this site only."""
+    if isinstance(value, str) and value.startswith("/") and not value.startswith(("//", "/\\")):
+        return value
+    return default
+
+
+async def read_body(request: Request, limit: int = MAX_BODY) -> bytes:
+    declared = request.headers.get("content-length")
+    if declared is not None and (not declared.isdigit() or int(declared) > limit):
+        raise HTTPException(413, f"request body too large: at most {limit} bytes")
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > limit:
+            raise HTTPException(413, f"request body too large: at most {limit} bytes")
+    return bytes(body)
+
+
+async def read_json(request: Request) -> dict[str, Any]:
+    body = await read_body(request)
+    if not body:
+        return {}
+    try:
+        data = json.loads(body)
+    except (ValueError, RecursionError):
+        raise HTTPException(400, "the body is not valid JSON") from None
+    if not isinstance(data, dict):
+        raise HTTPException(400, "the body must be a JSON object")
+    return data
+
+
+async def read_form(request: Request) -> dict[str, str]:
+    body = await read_body(request)
+    try:
+        pairs = parse_qsl(body.decode("utf-8"), keep_blank_values=True, max_num_fields=20)
+    except (UnicodeDecodeError, ValueError):
+        raise HTTPException(400, "the form could not be read") from None
+    return dict(pairs)
+
+
+def check_csrf(request: Request, token: object) -> None:
+    if not same_token(token, request.session.get("csrf")):
+        raise HTTPException(403, "the form or request is missing its CSRF token: reload the page")
+
+
+async def api_guard(request: Request) -> dict[str, Any]:
+    """A JSON POST: its CSRF header checked, its body read."""
+    check_csrf(request, request.headers.get("x-csrf-token"))
+    return await read_json(request)
+
+
+async def http_error(request: Request, exc: HTTPException) -> Response:
+    if request.url.path.startswith("/api/"):
+        return JSONResponse({"error": exc.detail}, status_code=exc.status_code, headers=exc.headers)
+    lang = lang_of(request)
+    return srv(request).templates.TemplateResponse(
+        request,
+        "error.html",
+        {
+            "lang": lang,
+            "html_lang": i18n.HTML_LANG[lang],
+            "status": exc.status_code,
+            "message": exc.detail,
+            "user": None,
+            "csrf": csrf_token(request),
+        },
+        status_code=exc.status_code,
+        headers=exc.headers,
+    )
+
+
+# --- accounts ---------------------------------------------------------------------------------
+
+
+def _limited(limiter: RateLimiter, key: str, what: str) -> None:
+    wait = limiter.retry_after(key)
+    if wait > 0:
+        raise HTTPException(
+            429,
+            f"too many {what}: try again in {int(wait) + 1} s",
+            headers={"Retry-After": str(int(wait) + 1)},
+        )
+
+
+async def register(request: Request, name: object, password: object) -> UserRecord:
+    server = srv(request)
+    ip = client_ip(request)
+    _limited(server.signups_by_ip, ip, "new accounts from your address")
+    try:
+        name_ok, password_ok = check_name(name), check_password(password)
+    except AuthError as e:
+        raise HTTPException(400, str(e)) from None
+    hashed = await asyncio.to_thread(server.passwords.hash, password_ok)
+    try:
+        user = await asyncio.to_thread(server.store.create_user, name_ok, hashed, guest=False)
+    except StoreError as e:
+        raise HTTPException(409, str(e)) from None
+    server.signups_by_ip.hit(ip)
+    _log_in(request, user)
+    return user
+
+
+async def login(request: Request, name: object, password: object) -> UserRecord:
+    server = srv(request)
+    if not isinstance(name, str) or not isinstance(password, str) or len(password) > 1024:
+        raise HTTPException(400, "give a name and a password")
+    name_key, ip_key = "name:" + name.strip().lower()[:64], "ip:" + client_ip(request)
+    _limited(server.login_failures_by_name, name_key, "failed logins for this name")
+    _limited(server.login_failures_by_ip, ip_key, "failed logins from your address")
+    user = await asyncio.to_thread(server.store.user_by_name, name.strip()[:64])
+    ok = await asyncio.to_thread(
+        server.passwords.verify, user.password_hash if user else None, password
+    )
+    if user is None or not ok:
+        server.login_failures_by_name.hit(name_key)
+        server.login_failures_by_ip.hit(ip_key)
+        raise HTTPException(401, "wrong name or password")
+    server.login_failures_by_name.reset(name_key)
+    _log_in(request, user)
+    return user
+
+
+async def guest(request: Request) -> UserRecord:
+    server = srv(request)
+    ip = client_ip(request)
+    _limited(server.signups_by_ip, ip, "new accounts from your address")
+    for _ in range(5):
+        try:
+            user = await asyncio.to_thread(
+                server.store.create_user, f"guest-{secrets.token_hex(3)}", None, guest=True
+            )
+        except StoreError:
+            continue
+        server.signups_by_ip.hit(ip)
+        _log_in(request, user)
+        return user
+    raise HTTPException(503, "could not make a guest account: try again")
+
+
+def _log_in(request: Request, user: UserRecord) -> None:
+    invites = request.session.get("invites")
+    request.session.clear()
+    request.session["uid"] = user.id
+    request.session["csrf"] = new_token()  # a fresh token with each new login
+    if isinstance(invites, list):
+        request.session["invites"] = invites
+    srv(request).users[user.id] = user
+
+
+def _user_json(user: UserRecord | None) -> dict[str, Any] | None:
+    return None if user is None else {"id": user.id, "name": user.name, "guest": user.is_guest}
+
+
+async def api_me(request: Request) -> Response:
+    user = await current_user(request)
+    return JSONResponse({"user": _user_json(user), "csrf": csrf_token(request)})
+
+
+async def api_register(request: Request) -> Response:
+    data = await api_guard(request)
+    user = await register(request, data.get("name"), data.get("password"))
+    return JSONResponse({"user": _user_json(user), "csrf": request.session["csrf"]}, 201)
+
+
+async def api_login(request: Request) -> Response:
+    data = await api_guard(request)
+    user = await login(request, data.get("name"), data.get("password"))
+    return JSONResponse({"user": _user_json(user), "csrf": request.session["csrf"]})
+
+
+async def api_guest(request: Request) -> Response:
+    await api_guard(request)
+    user = await guest(request)
+    return JSONResponse({"user": _user_json(user), "csrf": request.session["csrf"]}, 201)
+
+
+async def api_logout(request: Request) -> Response:
+    await api_guard(request)
+    request.session.clear()
+    return JSONResponse({"user": None, "csrf": csrf_token(request)})
+
+
+# --- forms (the pages post these; each answers with a redirect) -------------------------------
+
+
+async def _form(request: Request) -> dict[str, str]:
+    form = await read_form(request)
+    check_csrf(request, form.get("csrf"))
+    return form
+
+
+async def _form_or_page(
+    request: Request, action: Callable[[dict[str, str]], Awaitable[str]]
+) -> Response:
+    form = await _form(request)
+    try:
+        target = await action(form)
+    except HTTPException as e:
+        if e.status_code in (403, 413):
+            raise
+        return await lobby_page(request, error=str(e.detail), status=e.status_code)
+    return RedirectResponse(target, status_code=303)
+
+
+async def form_register(request: Request) -> Response:
+    async def act(f: dict[str, str]) -> str:
+        await register(request, f.get("name"), f.get("password"))
+        return safe_next(f.get("next"))
+
+    return await _form_or_page(request, act)
+
+
+async def form_login(request: Request) -> Response:
+    async def act(f: dict[str, str]) -> str:
+        await login(request, f.get("name"), f.get("password"))
+        return safe_next(f.get("next"))
+
+    return await _form_or_page(request, act)
+
+
+async def form_guest(request: Request) -> Response:
+    async def act(f: dict[str, str]) -> str:
+        await guest(request)
+        return safe_next(f.get("next"))
+
+    return await _form_or_page(request, act)
+
+
+async def form_logout(request: Request) -> Response:
+    await _form(request)
+    request.session.clear()
+    return RedirectResponse("/", status_code=303)
+
+
+async def form_create_table(request: Request) -> Response:
+    async def act(f: dict[str, str]) -> str:
+        data: dict[str, Any] = {
+            "name": f.get("name", ""),
+            "scoring": f.get("scoring", "MP"),
+            "robot_level": f.get("robot_level", ""),
+            "private": f.get("private") in ("on", "1", "true"),
+            "seat": f.get("seat", "S"),
+        }
+        actor = await create_table(request, data)
+        return f"/tables/{actor.id}"
+
+    return await _form_or_page(request, act)
+
+
+def set_language(request: Request) -> Response:
+    code = i18n.normalize(request.path_params["code"])
+    response = RedirectResponse(safe_next(request.query_params.get("next")), status_code=303)
+    response.set_cookie(LANG_COOKIE, code, max_age=365 * 24 * 3600, samesite="lax")
+    return response
+
+
+# --- tables -----------------------------------------------------------------------------------
+
+
+def table_settings(data: dict[str, Any], owner: str, robots: RobotPool) -> dict[str, Any]:
+    """The settings of a new table, each checked; HTTPException 400 saying what is wrong."""
+    name = data.get("name") or f"{owner}"
+    if not isinstance(name, str) or len(name.strip()) > 60 or not name.strip():
+        raise HTTPException(400, "'name' must be 1 to 60 characters")
+    scoring = data.get("scoring", "MP")
+    if scoring not in ("MP", "IMP"):
+        raise HTTPException(400, "'scoring' must be MP or IMP")
+    levels = robots.levels()
+    level = data["robot_level"] if "robot_level" in data else robots.default_level()
+    if isinstance(level, str):
+        level = None if level in ("", "none") else int(level) if level.isdigit() else level
+    if level is not None and (
+        isinstance(level, bool) or not isinstance(level, int) or level not in levels
+    ):
+        offered = ", ".join(map(str, levels)) or "none are installed"
+        raise HTTPException(
+            400, f"'robot_level' must be null (no robots) or a robot level ({offered})"
+        )
+    private = data.get("private", False)
+    if not isinstance(private, bool):
+        raise HTTPException(400, "'private' must be true or false")
+    return {"name": name.strip(), "scoring": scoring, "robot_level": level, "private": private}
+
+
+async def create_table(request: Request, data: dict[str, Any]) -> TableActor:
+    user = await current_user(request)
+    if user is None:
+        raise HTTPException(401, "log in (or play as a guest) first")
+    extra = set(data) - {"name", "scoring", "robot_level", "private", "seat"}
+    if extra:
+        raise HTTPException(400, f"unknown field(s): {', '.join(sorted(extra))}")
+    settings = table_settings(data, user.name, srv(request).tables.robots)
+    owned = sum(
+        1 for a in srv(request).tables.all() if a.record.owner_id == user.id and not a.state.closed
+    )
+    if owned >= MAX_OPEN_TABLES_PER_USER:
+        raise HTTPException(429, f"you have {owned} open tables: close one before making another")
+    seat: Seat | None = None
+    if data.get("seat") not in (None, ""):
+        try:
+            seat = parse_seat(data.get("seat"))
+        except ProtocolError as e:
+            raise HTTPException(400, str(e)) from None
+    actor = await srv(request).tables.create(owner_id=user.id, settings=settings)
+    if seat is not None:
+        await _submit(actor, user, Sit(seat))
+    return actor
+
+
+async def _submit(actor: TableActor, user: UserRecord | None, command: Command) -> int:
+    try:
+        return await actor.submit(occupant(user), command)
+    except CommandError as e:
+        raise HTTPException(409, str(e)) from None
+
+
+def _actor(request: HTTPConnection) -> TableActor:
+    actor = srv(request).tables.get(int(request.path_params["table_id"]))
+    if actor is None:
+        raise HTTPException(404, "no such table (or it is closed)")
+    return actor
+
+
+def _visible_tables(conn: HTTPConnection, user: UserRecord | None) -> list[dict[str, Any]]:
+    return [
+        a.summary()
+        for a in srv(conn).tables.all()
+        if not a.state.closed and may_view(conn, a, user)
+    ]
+
+
+async def api_tables(request: Request) -> Response:
+    user = await current_user(request)
+    return JSONResponse({"tables": _visible_tables(request, user)})
+
+
+def _invite(request: HTTPConnection, actor: TableActor, user: UserRecord | None) -> str | None:
+    if user is None or user.id != actor.record.owner_id:
+        return None
+    return str(request.url_for("join", token=actor.record.invite_token))
+
+
+async def api_create_table(request: Request) -> Response:
+    data = await api_guard(request)
+    actor = await create_table(request, data)
+    user = await current_user(request)
+    return JSONResponse(
+        {"table": actor.summary(), "invite": _invite(request, actor, user)}, status_code=201
+    )
+
+
+async def api_table(request: Request) -> Response:
+    actor = _actor(request)
+    user = await current_user(request)
+    if not may_view(request, actor, user):
+        raise HTTPException(403, "a private table: open it with its invitation link")
+    return JSONResponse(
+        {
+            "table": actor.summary(),
+            "results": actor.results,
+            "invite": _invite(request, actor, user),
+        }
+    )
+
+
+async def api_table_action(request: Request) -> Response:
+    data = await api_guard(request)
+    actor = _actor(request)
+    user = await current_user(request)
+    if not may_view(request, actor, user):
+        raise HTTPException(403, "a private table: open it with its invitation link")
+    action = request.path_params["action"]
+    command: Command
+    allowed: set[str] = set()
+    if action == "sit":
+        allowed = {"seat"}
+        try:
+            command = Sit(parse_seat(data.get("seat")))
+        except ProtocolError as e:
+            raise HTTPException(400, str(e)) from None
+    elif action == "stand":
+        command = Stand()
+    elif action == "next":
+        command = NextBoard()
+    elif action == "close":
+        command = Close()
+    else:
+        raise HTTPException(404, f"no table action {action!r}: use sit, stand, next or close")
+    extra = set(data) - allowed
+    if extra:
+        raise HTTPException(400, f"unknown field(s): {', '.join(sorted(extra))}")
+    seq = await _submit(actor, user, command)
+    return JSONResponse({"seq": seq, "table": actor.summary()})
+
+
+async def join(request: Request) -> Response:
+    token = request.path_params["token"]
+    record = (
+        await asyncio.to_thread(srv(request).store.table_by_invite, token)
+        if len(token) <= 64
+        else None
+    )
+    if record is None or srv(request).tables.get(record.id) is None:
+        raise HTTPException(404, "this invitation link is not valid (or its table is closed)")
+    invites = request.session.get("invites")
+    invites = [i for i in invites if isinstance(i, int)] if isinstance(invites, list) else []
+    if record.id not in invites:
+        invites = [*invites[-49:], record.id]
+    request.session["invites"] = invites
+    return RedirectResponse(f"/tables/{record.id}", status_code=303)
+
+
+# --- pages ------------------------------------------------------------------------------------
+
+
+def _page_context(request: Request, user: UserRecord | None) -> dict[str, Any]:
+    lang = lang_of(request)
+    return {
+        "lang": lang,
+        "html_lang": i18n.HTML_LANG[lang],
+        "user": user,
+        "csrf": csrf_token(request),
+        "path": request.url.path,
+    }
+
+
+async def lobby_page(request: Request, error: str | None = None, status: int = 200) -> Response:
+    user = await current_user(request)
+    ctx = _page_context(request, user)
+    ctx.update(
+        tables=_visible_tables(request, user),
+        error=error,
+        strings=i18n.strings(ctx["lang"]),
+        robot_levels=srv(request).tables.robots.levels(),
+        default_level=srv(request).tables.robots.default_level(),
+        seats=list(Seat),
+    )
+    return srv(request).templates.TemplateResponse(request, "lobby.html", ctx, status_code=status)
+
+
+async def table_page(request: Request) -> Response:
+    actor = _actor(request)
+    user = await current_user(request)
+    if not may_view(request, actor, user):
+        raise HTTPException(403, "a private table: open it with its invitation link")
+    ctx = _page_context(request, user)
+    lang = ctx["lang"]
+    config = {
+        "table_id": actor.id,
+        "lang": lang,
+        "csrf": ctx["csrf"],
+        "user": _user_json(user),
+        "robots": bool(srv(request).tables.robots.levels()),
+        "strings": i18n.strings(lang),
+    }
+    ctx.update(table=actor.summary(), invite=_invite(request, actor, user), config=config)
+    return srv(request).templates.TemplateResponse(request, "table.html", ctx)
+
+
+# --- the table websocket ----------------------------------------------------------------------
+
+
+def _origin_ok(ws: WebSocket) -> bool:
+    origin = ws.headers.get("origin")
+    if not origin:
+        return True  # not a browser; cookies are what authenticate
+    return urlsplit(origin).netloc.lower() == ws.headers.get("host", "").lower()
+
+
+async def table_socket(ws: WebSocket) -> None:
+    """One client at one table: see docs/PROTOCOL.md."""
+    server = srv(ws)
+    actor = server.tables.get(int(ws.path_params["table_id"]))
+    if actor is None:
+        await ws.close(code=4404, reason="no such table")
+        return
+    if not _origin_ok(ws):
+        await ws.close(code=4403, reason="cross-site connection refused")
+        return
+    user = await current_user(ws)
+    if not may_view(ws, actor, user):
+        await ws.close(code=4403, reason="a private table: use its invitation link")
+        return
+    if actor.connections >= MAX_CONNECTIONS_PER_TABLE:
+        await ws.close(code=4429, reason="too many connections to this table")
+        return
+    await ws.accept()
+    sub = Subscriber(occupant(user))
+    sender = asyncio.create_task(_send_loop(ws, sub))
+    bucket = TokenBucket(server.ws_rate, server.ws_burst)
+    said_hello = False
+    try:
+        while not sender.done():
+            message = await ws.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            raw = message.get("text")
+            if raw is None:
+                raw = message.get("bytes") or b""
+            if not bucket.take():
+                sub.push(_error("too many messages: slow down (this one was dropped)"))
+                continue
+            try:
+                msg = parse_message(raw)
+            except ProtocolError as e:
+                sub.push(_error(str(e)))
+                continue
+            if msg.kind == "hello":
+                actor.detach(sub)
+                actor.attach(sub, msg.since)
+                said_hello = True
+                continue
+            if msg.kind == "ping":
+                sub.push({"type": "pong", "id": msg.id})
+                continue
+            if not said_hello:
+                sub.push(_error("send hello first", msg.id))
+                continue
+            assert msg.command is not None
+            try:
+                await actor.submit(sub.user, msg.command)
+            except CommandError as e:
+                sub.push(_error(str(e), msg.id, msg.kind))
+    except WebSocketDisconnect:
+        pass
+    finally:
+        actor.detach(sub)
+        sender.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await sender
+        if ws.application_state is WebSocketState.CONNECTED:
+            with contextlib.suppress(Exception):
+                await ws.close()
+
+
+def _error(
+    message: str, msg_id: int | str | None = None, kind: str | None = None
+) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "error", "message": message}
+    if msg_id is not None:
+        out["id"] = msg_id
+    if kind is not None:
+        out["request"] = kind
+    return out
+
+
+async def _send_loop(ws: WebSocket, sub: Subscriber) -> None:
+    """Send the connection's outbox in order. A send to a closed socket raises in Starlette
+    1.x: that ends the loop, as a disconnect."""
+    try:
+        while True:
+            message = await sub.outbox.get()
+            if message is None:
+                await ws.close(code=1013, reason="too far behind: reconnect")
+                return
+            await ws.send_text(json.dumps(message, ensure_ascii=False, separators=(",", ":")))
+    except (WebSocketDisconnect, RuntimeError, OSError):
+        return

@@ -1,0 +1,435 @@
+"""A table's state and the pure logic of its event log: no I/O, no clock, no asyncio.
+
+``decide(state, user, command)`` checks a command against the table and the rules and returns the
+events it causes (or raises ``CommandError`` saying what was wrong); ``fold(state, event)`` applies
+one event. The live actor and the replay after a restart both build a table with ``fold`` alone,
+so a replayed table is exactly the table that was live. Bridge actions go through
+``qipai.bridge.apply`` in both.
+
+>>> t = TableState(id=1, seed="doc", robots=True)
+>>> evs = decide(t, Occupant(7, "ann"), Sit(Seat.SOUTH))
+>>> [kind for kind, _ in evs]
+['seated', 'board_started']
+>>> for e in evs:
+...     t = fold(t, e)
+>>> t.seq, t.seat_of(7), t.board.turn
+(2, Seat.SOUTH, Seat.NORTH)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ..bridge import (
+    BoardState,
+    Call,
+    Card,
+    Deal,
+    MakeCall,
+    Phase,
+    PlayCard,
+    QipaiError,
+    RespondToClaim,
+    Seat,
+    apply,
+    new_board,
+    parse_call,
+)
+from ..bridge import Claim as ClaimAction
+from ..bridge.game import Action
+
+Event = tuple[str, dict[str, Any]]
+"""An event as written to the log: its type and its payload (JSON values only)."""
+
+
+class CommandError(Exception):
+    """A command the table refuses; the message says why, for the one who sent it."""
+
+
+# --- who sits -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Occupant:
+    """A user as the table knows them."""
+
+    user_id: int
+    name: str
+
+
+# --- commands -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Sit:
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class Stand:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class CallCmd:
+    call: Call
+    alert: bool = False
+    explanation: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CardCmd:
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimCmd:
+    tricks: int
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimResponseCmd:
+    accept: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Chat:
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class NextBoard:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Close:
+    pass
+
+
+Command = Sit | Stand | CallCmd | CardCmd | ClaimCmd | ClaimResponseCmd | Chat | NextBoard | Close
+
+
+# --- the state ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TableState:
+    """A table as its event log has made it."""
+
+    id: int
+    seed: str
+    robots: bool
+    """Whether robots fill empty seats."""
+    owner_id: int | None = None
+    seq: int = 0
+    seats: tuple[Occupant | None, Occupant | None, Occupant | None, Occupant | None] = (
+        None,
+        None,
+        None,
+        None,
+    )
+    board_no: int = 0
+    board: BoardState | None = None
+    explanations_zh: tuple[str, ...] = ()
+    """The Chinese explanation of each call of the current board (empty where none was given);
+    views show one only where they show the call's explanation."""
+    held: tuple[tuple[int, Seat], ...] = ()
+    """Users and the seat each held during the current board (a player may not move seats
+    mid-board and so see two hands)."""
+    closed: bool = False
+
+    def seat_of(self, user_id: int | None) -> Seat | None:
+        if user_id is None:
+            return None
+        for seat in Seat:
+            occ = self.seats[seat]
+            if occ is not None and occ.user_id == user_id:
+                return seat
+        return None
+
+    def is_robot(self, seat: Seat) -> bool:
+        return self.robots and self.seats[seat] is None
+
+    @property
+    def humans(self) -> int:
+        return sum(1 for o in self.seats if o is not None)
+
+    @property
+    def full(self) -> bool:
+        """Every seat is taken by a person or a robot."""
+        return all(o is not None or self.robots for o in self.seats)
+
+    @property
+    def in_progress(self) -> bool:
+        return self.board is not None and self.board.phase is not Phase.DONE
+
+    @property
+    def acting(self) -> Seat | None:
+        """The seat that must act now: the seat in turn, or declarer for dummy."""
+        b = self.board
+        if b is None or b.phase is Phase.DONE or b.claim is not None:
+            return None
+        turn = b.turn
+        if b.phase is Phase.PLAY and turn is not None and turn == b.dummy:
+            return b.declarer
+        return turn
+
+    def deal_for(self, board_no: int) -> Deal:
+        """The deal of a table's board: fixed by the table's seed (and logged when started)."""
+        return Deal.from_seed(f"{self.seed}:{board_no}")
+
+
+# --- the events -----------------------------------------------------------------------------
+
+
+def fold(state: TableState, event: Event) -> TableState:
+    """The table after one event. Bridge events go through ``apply``; an event that does not fit
+    raises (a corrupt log is never silently skipped)."""
+    kind, p = event
+    s = replace(state, seq=state.seq + 1)
+    if kind == "seated":
+        seat = Seat.parse(p["seat"])
+        seats = list(s.seats)
+        seats[seat] = Occupant(int(p["user_id"]), str(p["name"]))
+        held = s.held
+        if s.in_progress and all(u != p["user_id"] for u, _ in held):
+            held = (*held, (int(p["user_id"]), seat))
+        return replace(s, seats=_four(seats), held=held)
+    if kind == "stood":
+        seats = list(s.seats)
+        seats[Seat.parse(p["seat"])] = None
+        return replace(s, seats=_four(seats))
+    if kind == "board_started":
+        board = new_board(int(p["number"]), Deal.parse(p["deal"]))
+        held = tuple((o.user_id, seat) for seat, o in zip(Seat, s.seats, strict=True) if o)
+        return replace(s, board_no=int(p["board_no"]), board=board, held=held, explanations_zh=())
+    if kind in ("call", "card", "claim", "claim_response"):
+        if s.board is None:
+            raise ValueError(f"event {s.seq} ({kind}) comes before any board")
+        s = replace(s, board=apply(s.board, action_of(kind, p)))
+        if kind == "call":
+            s = replace(s, explanations_zh=(*s.explanations_zh, str(p.get("explanation_zh", ""))))
+        return s
+    if kind == "closed":
+        return replace(s, closed=True)
+    if kind in ("chat", "board_done", "created"):
+        return s
+    raise ValueError(f"event {s.seq} has an unknown type {kind!r}")
+
+
+def action_of(kind: str, p: dict[str, Any]) -> Action:
+    """The rules-core action a logged bridge event stands for."""
+    if kind == "call":
+        return MakeCall(
+            parse_call(p["call"]),
+            seat=Seat.parse(p["seat"]),
+            alert=bool(p.get("alert", False)),
+            explanation=str(p.get("explanation", "")),
+        )
+    if kind == "card":
+        return PlayCard(Card.parse(p["card"]), seat=Seat.parse(p["by"]))
+    if kind == "claim":
+        return ClaimAction(int(p["tricks"]), seat=Seat.parse(p["seat"]))
+    if kind == "claim_response":
+        return RespondToClaim(Seat.parse(p["seat"]), bool(p["accept"]))
+    raise ValueError(f"{kind!r} is not a bridge action")
+
+
+def _four(
+    seats: list[Occupant | None],
+) -> tuple[Occupant | None, Occupant | None, Occupant | None, Occupant | None]:
+    return (seats[0], seats[1], seats[2], seats[3])
+
+
+def action_event(state: TableState, action: MakeCall | PlayCard, *, robot: bool = False) -> Event:
+    """The event for a call or card by ``action.seat`` (a robot's choice, or a person's)."""
+    assert action.seat is not None
+    if isinstance(action, MakeCall):
+        return (
+            "call",
+            {
+                "seat": action.seat.letter,
+                "call": str(action.call),
+                "alert": action.alert,
+                "explanation": action.explanation,
+                "robot": robot,
+            },
+        )
+    board = state.board
+    assert board is not None and board.turn is not None
+    return (
+        "card",
+        {
+            "seat": board.turn.letter,  # the hand the card comes from (dummy's, for declarer)
+            "by": action.seat.letter,
+            "card": str(action.card),
+            "robot": robot,
+        },
+    )
+
+
+def decide(state: TableState, user: Occupant | None, command: Command) -> list[Event]:
+    """The events ``command`` by ``user`` causes; CommandError, with the reason, if refused."""
+    if state.closed:
+        raise CommandError("this table is closed")
+    if user is None:
+        raise CommandError("log in (or play as a guest) first")
+    if isinstance(command, Chat):
+        return [("chat", _chat(state, user, command.text))]
+    if isinstance(command, Sit):
+        return _sit(state, user, command.seat)
+    if isinstance(command, Close):
+        if user.user_id != state.owner_id:
+            raise CommandError("only the table's owner may close it")
+        return [("closed", {})]
+    seat = state.seat_of(user.user_id)
+    if seat is None:
+        raise CommandError("you are not sitting at this table")
+    if isinstance(command, Stand):
+        return [("stood", {"seat": seat.letter, "user_id": user.user_id, "name": user.name})]
+    if isinstance(command, NextBoard):
+        if state.in_progress:
+            raise CommandError("the board is still being played")
+        if not state.full:
+            raise CommandError("every seat must be taken before the next board")
+        return [board_started(state)]
+    return _bridge(state, seat, command)
+
+
+def _chat(state: TableState, user: Occupant, text: str) -> dict[str, Any]:
+    seat = state.seat_of(user.user_id)
+    return {
+        "user_id": user.user_id,
+        "name": user.name,
+        "seat": seat.letter if seat is not None else None,
+        "text": text,
+    }
+
+
+def _sit(state: TableState, user: Occupant, seat: Seat) -> list[Event]:
+    now = state.seat_of(user.user_id)
+    if now is not None:
+        raise CommandError(f"you already sit at {now.name.title()}; stand up first")
+    if state.seats[seat] is not None:
+        raise CommandError(f"{seat.name.title()} is taken")
+    if state.in_progress:
+        for uid, held in state.held:
+            if uid == user.user_id and held != seat:
+                raise CommandError(
+                    f"you played {held.name.title()} on this board: you may sit only there"
+                    " until the board ends"
+                )
+    events: list[Event] = [
+        ("seated", {"seat": seat.letter, "user_id": user.user_id, "name": user.name})
+    ]
+    after = fold(state, events[0])
+    if after.board is None and after.full:
+        events.append(board_started(after))
+    return events
+
+
+def board_started(state: TableState) -> Event:
+    """The event that deals the table's next board (its deal logged, for replay)."""
+    board_no = state.board_no + 1
+    deal = state.deal_for(board_no)
+    b = new_board(board_no, deal)
+    return (
+        "board_started",
+        {
+            "board_no": board_no,
+            "number": board_no,
+            "deal": deal.pbn(),
+            "dealer": b.dealer.letter,
+            "vulnerability": str(b.vulnerability),
+        },
+    )
+
+
+def _bridge(state: TableState, seat: Seat, command: Command) -> list[Event]:
+    board = state.board
+    if board is None or board.phase is Phase.DONE:
+        raise CommandError("no board is being played")
+    event: Event
+    if isinstance(command, CallCmd):
+        action = MakeCall(command.call, seat, command.alert, command.explanation)
+        _check(board, action)
+        event = action_event(state, action)
+    elif isinstance(command, CardCmd):
+        play = PlayCard(command.card, seat)
+        _check(board, play)
+        event = action_event(state, play)
+    elif isinstance(command, ClaimCmd):
+        _check(board, ClaimAction(command.tricks, seat))
+        event = ("claim", {"seat": seat.letter, "tricks": command.tricks})
+    elif isinstance(command, ClaimResponseCmd):
+        _check(board, RespondToClaim(seat, command.accept))
+        event = ("claim_response", {"seat": seat.letter, "accept": command.accept})
+    else:
+        raise CommandError(f"unknown command {type(command).__name__}")
+    return [event, *after_action(fold(state, event))]
+
+
+def _check(board: BoardState, action: Action) -> None:
+    try:
+        apply(board, action)
+    except QipaiError as e:
+        raise CommandError(str(e)) from None
+
+
+def after_action(state: TableState) -> list[Event]:
+    """What follows automatically once an action is folded in: the result, when the board ends."""
+    board = state.board
+    if board is None or board.phase is not Phase.DONE:
+        return []
+    return [
+        (
+            "board_done",
+            {
+                "board_no": state.board_no,
+                "number": board.number,
+                "contract": str(board.contract) if board.contract is not None else None,
+                "declarer": board.declarer.letter if board.declarer is not None else None,
+                "tricks": board.declarer_tricks,
+                "score_ns": board.score_ns,
+                "deal": board.deal.pbn(),
+            },
+        )
+    ]
+
+
+def public_event(event: Event, viewer: Seat | None) -> dict[str, Any]:
+    """An event as one viewer may see it: never a hidden card, and a call's alert and
+    explanation only for the opponents of the caller (and the caller), as in views."""
+    kind, p = event
+    out: dict[str, Any] = {"type": kind}
+    if kind == "board_started":
+        out.update({k: v for k, v in p.items() if k != "deal"})
+    elif kind == "call":
+        caller = Seat.parse(p["seat"])
+        out.update(seat=p["seat"], call=p["call"], robot=p.get("robot", False))
+        if viewer is None or viewer == caller or viewer.side != caller.side:
+            out.update(alert=p.get("alert", False), explanation=p.get("explanation", ""))
+            if p.get("explanation_zh"):
+                out["explanation_zh"] = p["explanation_zh"]
+    else:
+        out.update({k: v for k, v in p.items() if k not in ("v", "user_id")})
+    out.pop("v", None)
+    return out
+
+
+def robot_to_act(state: TableState) -> Seat | None:
+    """The robot seat that must act now, if any. Robots play only while a person sits at the
+    table; a robot declarer also plays dummy; robot defenders answer a pending claim."""
+    board = state.board
+    if state.closed or state.humans == 0 or board is None or board.phase is Phase.DONE:
+        return None
+    if board.claim is not None:
+        assert board.declarer is not None
+        for defender in (board.declarer.lho, board.declarer.rho):
+            if state.is_robot(defender) and defender not in board.claim.accepted_by:
+                return defender
+        return None
+    acting = state.acting
+    return acting if acting is not None and state.is_robot(acting) else None

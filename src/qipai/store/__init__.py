@@ -1,0 +1,20 @@
+"""Persistence: SQLAlchemy models, Alembic migrations applied at start, and repositories.
+
+SQLite (WAL mode) by default; a PostgreSQL URL works the same. The table event log
+(``table_events``, unique on ``(table_id, seq)``) is the source of truth for live tables; the
+other tables are projections written in the same transaction as the events they follow from.
+"""
+
+from .db import connect, migrate, sqlite_url
+from .repo import EventRecord, Store, StoreError, TableRecord, UserRecord
+
+__all__ = [
+    "EventRecord",
+    "Store",
+    "StoreError",
+    "TableRecord",
+    "UserRecord",
+    "connect",
+    "migrate",
+    "sqlite_url",
+]

@@ -1,0 +1,98 @@
+"""The database schema as SQLAlchemy 2 models. Changes here need a migration in
+``migrations/versions`` (Alembic), which ``migrate`` applies at start."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+EVENT_VERSION = 1
+"""The ``v`` field of every event payload written now; readers upgrade older payloads."""
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class User(Base):
+    __tablename__ = "users"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(40), unique=True)
+    password_hash: Mapped[str | None] = mapped_column(String(255), nullable=True)
+    is_guest: Mapped[bool] = mapped_column(default=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class BridgeTable(Base):
+    """A table in the club: its settings and whether it is still open."""
+
+    __tablename__ = "tables"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(60))
+    owner_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True)
+    scoring: Mapped[str] = mapped_column(String(3))  # "MP" or "IMP"
+    robot_level: Mapped[int | None] = mapped_column(Integer, nullable=True)  # None: no robots
+    private: Mapped[bool] = mapped_column(default=False)
+    invite_token: Mapped[str] = mapped_column(String(64), unique=True)
+    seed: Mapped[str] = mapped_column(String(64))  # deals are Deal.from_seed(f"{seed}:{board_no}")
+    status: Mapped[str] = mapped_column(String(10), default="open", index=True)
+    last_seq: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class TableSeat(Base):
+    """Who sits where (a projection of the event log, for the lobby)."""
+
+    __tablename__ = "seats"
+
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    seat: Mapped[str] = mapped_column(String(1), primary_key=True)  # N E S W
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True)
+
+
+class TableBoard(Base):
+    """A board played at a table, with its result once done (a projection of the event log)."""
+
+    __tablename__ = "table_boards"
+    __table_args__ = (UniqueConstraint("table_id", "board_no", name="uq_table_boards_table_no"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), index=True)
+    board_no: Mapped[int] = mapped_column(Integer)
+    number: Mapped[int] = mapped_column(Integer)
+    deal: Mapped[str] = mapped_column(String(80))
+    contract: Mapped[str | None] = mapped_column(String(8), nullable=True)
+    declarer: Mapped[str | None] = mapped_column(String(1), nullable=True)
+    tricks: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    score_ns: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class TableEvent(Base):
+    """One numbered event of a table: the source of truth a table is rebuilt from."""
+
+    __tablename__ = "table_events"
+    __table_args__ = (UniqueConstraint("table_id", "seq", name="uq_table_events_table_seq"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), index=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    type: Mapped[str] = mapped_column(String(20))
+    payload: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class Setting(Base):
+    """Server-wide settings kept across restarts (such as the session signing key)."""
+
+    __tablename__ = "settings"
+
+    key: Mapped[str] = mapped_column(String(40), primary_key=True)
+    value: Mapped[str] = mapped_column(Text)

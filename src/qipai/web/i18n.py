@@ -1,0 +1,113 @@
+"""The UI's words in zh-CN and en: one table. Bridge terms come from ``qipai.bridge.names``
+(the table every page and message shares); this adds the words of the pages themselves.
+
+>>> t("sit", "zh"), t("sit", "en")
+('入座', 'Sit')
+>>> t("north", "zh")
+'北'
+>>> t("claim_pending", "en", seat="North", n=3)
+'North claims 3 of the remaining tricks'
+"""
+
+from __future__ import annotations
+
+from ..bridge.names import TERMS, display_name
+
+LANGS = ("zh", "en")
+HTML_LANG = {"zh": "zh-CN", "en": "en"}
+
+UI: dict[str, tuple[str, str]] = {
+    # key: (zh-CN, en)
+    "site": ("棋牌 · 桥牌俱乐部", "qipai bridge club"),
+    "lobby": ("大厅", "Lobby"),
+    "tables": ("牌桌", "Tables"),
+    "no_tables": ("暂无牌桌，开一张吧。", "No open tables yet: create one."),
+    "create_table": ("开新桌", "Create a table"),
+    "table_name": ("桌名", "Table name"),
+    "scoring": ("记分方式", "Scoring"),
+    "mp": ("比赛分 (MP)", "Matchpoints (MP)"),
+    "imp": ("IMP", "IMPs"),
+    "robot_level": ("机器人水平", "Robot level"),
+    "no_robots": ("不要机器人", "No robots"),
+    "level": ("等级", "Level"),
+    "private": ("私人桌（凭邀请链接进入）", "Private (by invitation link)"),
+    "create": ("创建", "Create"),
+    "your_seat": ("我的座位", "My seat"),
+    "sit": ("入座", "Sit"),
+    "stand": ("离座", "Stand up"),
+    "watch": ("旁观", "Watch"),
+    "robot": ("机器人", "Robot"),
+    "empty": ("空位", "Empty"),
+    "you": ("你", "you"),
+    "spectator": ("旁观", "Watching"),
+    "login": ("登录", "Log in"),
+    "logout": ("退出", "Log out"),
+    "register": ("注册", "Register"),
+    "guest": ("游客进入", "Play as a guest"),
+    "name": ("用户名", "Name"),
+    "password": ("密码", "Password"),
+    "hello_user": ("你好，{name}", "Hello, {name}"),
+    "guest_note": (
+        "游客账号无需密码，退出后无法再登录。",
+        "A guest account needs no password; once you log out you cannot log back in.",
+    ),
+    "your_turn": ("轮到你了", "Your turn"),
+    "your_turn_dummy": ("轮到你出明手的牌", "Your turn: play from dummy"),
+    "waiting_for": ("等待{seat}", "Waiting for {seat}"),
+    "alert": ("提醒", "Alert"),
+    "explanation": ("解释", "Explanation"),
+    "chat": ("聊天", "Chat"),
+    "send": ("发送", "Send"),
+    "next_board": ("下一副", "Next board"),
+    "claim_btn": ("摊牌", "Claim"),
+    "claim_prompt": ("要求再赢几墩（剩余{n}墩）", "Tricks you claim of the {n} left"),
+    "claim_pending": (
+        "{seat}摊牌，要求剩余牌中赢{n}墩",
+        "{seat} claims {n} of the remaining tricks",
+    ),
+    "accept": ("同意", "Accept"),
+    "reject": ("拒绝", "Reject"),
+    "connected": ("已连接", "Connected"),
+    "reconnecting": ("连接中断，正在重连…", "Connection lost: reconnecting…"),
+    "invite_link": ("邀请链接", "Invitation link"),
+    "results": ("成绩", "Results"),
+    "no_results": ("还没有打完的牌", "No boards finished yet"),
+    "waiting_players": ("等待玩家入座", "Waiting for players to sit"),
+    "robots_missing": (
+        "机器人暂未安装：空位需真人入座。",
+        "Robots are not installed: empty seats wait for people.",
+    ),
+    "language": ("语言", "Language"),
+    "close_table": ("关闭牌桌", "Close the table"),
+    "back": ("返回大厅", "Back to the lobby"),
+    "tricks_won": ("赢墩", "Tricks"),
+    "passed_out": ("四家不叫", "Passed out"),
+    "board_over": ("本副结束", "Board over"),
+    "error": ("出错了", "Error"),
+    "open_table": ("进入", "Open"),
+    "private_tag": ("私人", "private"),
+    "players": ("玩家", "Players"),
+    "table": ("牌桌", "Table"),
+    "table_closed": ("牌桌已关闭", "This table is closed"),
+    "login_needed": ("登录或以游客身份进入后才能入座。", "Log in or play as a guest to sit."),
+    "by": ("", "by"),
+}
+
+
+def normalize(lang: str | None) -> str:
+    """``zh``/``zh-CN``/``zh-Hans`` -> ``zh``; anything else -> ``en``."""
+    return "zh" if lang and lang.lower().startswith("zh") else "en"
+
+
+def t(key: str, lang: str = "en", **values: object) -> str:
+    """A UI string (or a bridge term) in ``lang``, with ``{name}`` fields filled in."""
+    pair = UI.get(key)
+    text = display_name(key, lang) if pair is None else pair[0 if normalize(lang) == "zh" else 1]
+    return text.format(**values) if values else text
+
+
+def strings(lang: str) -> dict[str, str]:
+    """Every UI string and bridge term in ``lang``: what the table page's script uses."""
+    out = {key: display_name(key, lang) for key in TERMS}
+    out.update({key: t(key, lang) for key in UI})
+    return out

@@ -1,0 +1,608 @@
+/* qipai: the lobby's live list and the live table. Vanilla JS, no build step.
+   The table speaks the websocket protocol of docs/PROTOCOL.md; every text that came from a
+   user is put in with textContent, never as HTML. */
+"use strict";
+
+(function () {
+  const SEATS = ["N", "E", "S", "W"];
+  const SEAT_KEYS = { N: "north", E: "east", S: "south", W: "west" };
+  const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
+  const STRAIN_SYMBOL = { C: "♣", D: "♦", H: "♥", S: "♠", NT: "NT" };
+  const VUL_KEYS = { None: "vul_none", NS: "vul_ns", EW: "vul_ew", All: "vul_both" };
+
+  function el(tag, cls, text) {
+    const node = document.createElement(tag);
+    if (cls) node.className = cls;
+    if (text !== undefined && text !== null) node.textContent = String(text);
+    return node;
+  }
+
+  function clear(node) {
+    while (node.firstChild) node.removeChild(node.firstChild);
+    return node;
+  }
+
+  // --- the lobby: refresh the list of tables without a reload -----------------------------
+  function lobby() {
+    const box = document.getElementById("tables");
+    if (!box) return;
+    const S = JSON.parse(document.getElementById("lobby-strings").textContent);
+    async function refresh() {
+      try {
+        const r = await fetch("/api/tables", { credentials: "same-origin" });
+        if (!r.ok) return;
+        const data = await r.json();
+        clear(box);
+        if (!data.tables.length) {
+          box.appendChild(el("p", "note", S.no_tables));
+          return;
+        }
+        const ul = el("ul", "table-list");
+        for (const t of data.tables) {
+          const li = el("li", "table-item");
+          const a = el("a", "table-link", "#" + t.id + " " + t.name);
+          a.href = "/tables/" + t.id;
+          li.appendChild(a);
+          li.appendChild(el("span", "tag", t.scoring === "MP" ? S.mp : S.imp));
+          if (t.private) li.appendChild(el("span", "tag", S.private_tag));
+          const seats = el("span", "seats");
+          for (const s of SEATS) {
+            const occ = t.seats[s];
+            const who = occ && occ.name ? occ.name : occ && occ.robot ? S.robot : S.empty;
+            seats.appendChild(el("span", "seat-chip", S[SEAT_KEYS[s]] + ": " + who));
+          }
+          li.appendChild(seats);
+          if (t.board_no) li.appendChild(el("span", "note", S.board + " " + t.board_no));
+          ul.appendChild(li);
+        }
+        box.appendChild(ul);
+      } catch (e) {
+        /* offline for a moment: try again next time */
+      }
+    }
+    setInterval(refresh, 5000);
+  }
+
+  // --- the table --------------------------------------------------------------------------
+  function table() {
+    const configNode = document.getElementById("config");
+    if (!configNode) return;
+    const config = JSON.parse(configNode.textContent);
+    const S = config.strings;
+    const zh = config.lang === "zh";
+    const state = { seq: null, table: null, you: { seat: null }, view: null, chat: [], results: [] };
+    let ws = null;
+    let retry = 0;
+    let connected = false;
+
+    const $ = (id) => document.getElementById(id);
+
+    function seatName(s) {
+      return s ? S[SEAT_KEYS[s]] : "";
+    }
+    function rankText(r) {
+      return r === "T" ? "10" : r;
+    }
+    function isRed(suit) {
+      return suit === "H" || suit === "D";
+    }
+    function callNode(call) {
+      const span = el("span", "call");
+      if (call === "P") span.textContent = S.pass;
+      else if (call === "X") span.textContent = zh ? S.double : "X";
+      else if (call === "XX") span.textContent = zh ? S.redouble : "XX";
+      else {
+        const strain = call.slice(1);
+        span.appendChild(document.createTextNode(call[0]));
+        const sym = el("span", "strain", STRAIN_SYMBOL[strain] || strain);
+        if (strain === "H" || strain === "D") sym.classList.add("red");
+        span.appendChild(sym);
+        span.dataset.call = call;
+      }
+      return span;
+    }
+    function contractNode(contract) {
+      const m = /^(\d)(NT|[CDHS])(X{0,2})$/.exec(contract);
+      const span = el("span", "contract");
+      if (!m) {
+        span.textContent = contract;
+        return span;
+      }
+      span.appendChild(callNode(m[1] + m[2]));
+      if (m[3]) span.appendChild(document.createTextNode(m[3]));
+      return span;
+    }
+    function cardNode(card, opts) {
+      const suit = card[0];
+      const node = el(opts && opts.button ? "button" : "span", "card " + (isRed(suit) ? "red" : "black"));
+      node.dataset.card = card;
+      node.appendChild(el("span", "rank", rankText(card[1])));
+      node.appendChild(el("span", "suit", SUIT_SYMBOL[suit]));
+      node.setAttribute("aria-label", card);
+      if (opts && opts.button) node.type = "button";
+      return node;
+    }
+
+    function showError(message) {
+      const box = $("error-box");
+      box.textContent = message;
+      box.classList.remove("hidden");
+      clearTimeout(showError.timer);
+      showError.timer = setTimeout(() => box.classList.add("hidden"), 6000);
+    }
+
+    // -- the connection
+    function connect() {
+      const proto = location.protocol === "https:" ? "wss:" : "ws:";
+      ws = new WebSocket(proto + "//" + location.host + "/ws/tables/" + config.table_id);
+      ws.onopen = () => {
+        retry = 0;
+        connected = true;
+        ws.send(JSON.stringify({ type: "hello", since: state.seq }));
+        renderStatus();
+      };
+      ws.onmessage = (ev) => {
+        let msg;
+        try {
+          msg = JSON.parse(ev.data);
+        } catch (e) {
+          return;
+        }
+        handle(msg);
+      };
+      ws.onclose = (ev) => {
+        connected = false;
+        renderStatus();
+        if (ev.code === 4403 || ev.code === 4404) {
+          showError(ev.reason || S.error);
+          return;
+        }
+        retry = Math.min(retry + 1, 6);
+        setTimeout(connect, 500 * retry * retry);
+      };
+    }
+
+    function send(obj) {
+      if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(obj));
+      else showError(S.reconnecting);
+    }
+
+    function handle(msg) {
+      if (msg.type === "state") {
+        state.seq = msg.seq;
+        state.table = msg.table;
+        state.you = msg.you;
+        state.view = msg.view;
+        if (msg.since === null) state.chat = msg.chat || [];
+        state.results = msg.results || [];
+        render();
+      } else if (msg.type === "event") {
+        state.seq = Math.max(state.seq || 0, msg.seq);
+        const e = msg.event;
+        if (e.type === "chat" && !state.chat.some((c) => c.seq === msg.seq)) {
+          state.chat.push(Object.assign({ seq: msg.seq }, e));
+        }
+        if (e.type === "board_done" && !msg.replay) state.results.push(e);
+        if (!msg.replay) {
+          state.table = msg.table;
+          state.you = msg.you;
+          state.view = msg.view;
+        }
+        render();
+      } else if (msg.type === "error") {
+        showError(msg.message);
+      }
+    }
+
+    // -- rendering
+    function positions() {
+      const me = state.you && state.you.seat ? state.you.seat : "S";
+      const i = SEATS.indexOf(me);
+      return {
+        bottom: SEATS[i],
+        left: SEATS[(i + 1) % 4],
+        top: SEATS[(i + 2) % 4],
+        right: SEATS[(i + 3) % 4],
+      };
+    }
+
+    function render() {
+      renderStatus();
+      renderInfo();
+      renderSeats();
+      renderTrick();
+      renderTurn();
+      renderBiddingBox();
+      renderClaim();
+      renderDone();
+      renderSeatControls();
+      renderAuction();
+      renderResults();
+      renderChat();
+    }
+
+    function renderStatus() {
+      const node = $("conn-status");
+      node.textContent = connected ? S.connected : S.reconnecting;
+      node.className = "conn " + (connected ? "ok" : "down");
+    }
+
+    function renderInfo() {
+      const v = state.view;
+      const info = clear($("board-info"));
+      const c = clear($("contract-info"));
+      const tr = clear($("tricks-info"));
+      if (!v) {
+        info.textContent = state.table && state.table.closed ? S.table_closed : S.waiting_players;
+        return;
+      }
+      info.textContent =
+        S.board + " " + v.number + " · " + S.dealer + " " + seatName(v.dealer) + " · " + S[VUL_KEYS[v.vulnerability]];
+      if (v.contract) {
+        c.appendChild(document.createTextNode(S.contract + " "));
+        c.appendChild(contractNode(v.contract));
+        c.appendChild(document.createTextNode(" " + seatName(v.declarer)));
+      } else if (v.phase === "done") {
+        c.textContent = S.passed_out;
+      }
+      if (v.phase !== "auction") {
+        tr.textContent = S.tricks_won + " " + S.NS + " " + v.tricks_won.NS + " : " + v.tricks_won.EW + " " + S.EW;
+      }
+    }
+
+    function cardsPlayedBy(v, seat) {
+      let n = 0;
+      for (const t of v.tricks) for (const c of t.cards) if (c.seat === seat) n++;
+      return n;
+    }
+
+    function renderSeats() {
+      const pos = positions();
+      const v = state.view;
+      for (const [where, seat] of Object.entries(pos)) {
+        const box = clear($("pos-" + where));
+        box.dataset.seat = seat;
+        const label = el("div", "seat-label");
+        label.appendChild(el("span", "seat-name", seatName(seat)));
+        const occ = state.table ? state.table.seats[seat] : null;
+        const who = occ && occ.name ? occ.name : occ && occ.robot ? S.robot : S.empty;
+        label.appendChild(el("span", "player", who + (state.you.seat === seat ? " (" + S.you + ")" : "")));
+        if (v && v.declarer === seat) label.appendChild(el("span", "role", S.declarer));
+        if (v && v.dummy === seat && v.phase !== "auction") label.appendChild(el("span", "role", S.dummy));
+        if (v && v.turn === seat && v.phase !== "done") label.classList.add("turn");
+        box.appendChild(label);
+        if (!v) continue;
+        const hand = v.hands[seat];
+        if (hand === null) {
+          const left = 13 - cardsPlayedBy(v, seat);
+          const backs = el("div", "backs");
+          backs.appendChild(el("span", "back"));
+          backs.appendChild(el("span", "count", "× " + left));
+          box.appendChild(backs);
+          continue;
+        }
+        const legal = new Set(v.legal_cards);
+        const playable = (card) => v.phase === "play" && v.turn === seat && legal.has(card);
+        if (where === "bottom") {
+          const row = el("div", "hand fan");
+          for (const card of hand) {
+            const node = cardNode(card, { button: playable(card) });
+            if (playable(card)) {
+              node.classList.add("playable");
+              node.addEventListener("click", () => send({ type: "card", card: card }));
+            }
+            row.appendChild(node);
+          }
+          box.appendChild(row);
+        } else {
+          const rows = el("div", "hand suits");
+          for (const suit of ["S", "H", "D", "C"]) {
+            const row = el("div", "suit-row");
+            const sym = el("span", "suit-symbol " + (isRed(suit) ? "red" : "black"), SUIT_SYMBOL[suit]);
+            row.appendChild(sym);
+            const cards = hand.filter((c) => c[0] === suit);
+            if (!cards.length) row.appendChild(el("span", "void", "—"));
+            for (const card of cards) {
+              const chip = el(playable(card) ? "button" : "span", "chip " + (isRed(suit) ? "red" : "black"), rankText(card[1]));
+              chip.dataset.card = card;
+              if (playable(card)) {
+                chip.type = "button";
+                chip.classList.add("playable");
+                chip.addEventListener("click", () => send({ type: "card", card: card }));
+              }
+              row.appendChild(chip);
+            }
+            rows.appendChild(row);
+          }
+          box.appendChild(rows);
+        }
+      }
+    }
+
+    function renderTrick() {
+      const box = clear($("trick"));
+      const v = state.view;
+      if (!v || v.phase === "auction") return;
+      let trick = null;
+      let old = false;
+      const ts = v.tricks;
+      if (ts.length) {
+        trick = ts[ts.length - 1];
+        if (!trick.cards.length && ts.length > 1) {
+          trick = ts[ts.length - 2];
+          old = true;
+        }
+        if (trick.winner && v.phase === "done") old = true;
+      }
+      if (!trick) return;
+      const pos = positions();
+      const where = {};
+      for (const [k, s] of Object.entries(pos)) where[s] = k;
+      for (const c of trick.cards) {
+        const node = cardNode(c.card);
+        node.classList.add("in-trick", "at-" + where[c.seat]);
+        if (trick.winner === c.seat) node.classList.add("winner");
+        box.appendChild(node);
+      }
+      box.classList.toggle("old", old);
+    }
+
+    function renderTurn() {
+      const banner = $("turn-banner");
+      const v = state.view;
+      banner.className = "turn-banner";
+      if (!v || v.phase === "done") {
+        banner.textContent = v ? S.board_over : S.waiting_players;
+        return;
+      }
+      if (v.claim !== null) {
+        banner.textContent = S.claim_pending.replace("{seat}", seatName(v.declarer)).replace("{n}", v.claim);
+        banner.classList.add("claim");
+        return;
+      }
+      const mine = state.you.seat && v.acting === state.you.seat;
+      if (mine) {
+        banner.textContent = v.turn !== v.acting ? S.your_turn_dummy : S.your_turn;
+        banner.classList.add("mine");
+      } else {
+        banner.textContent = S.waiting_for.replace("{seat}", seatName(v.turn));
+      }
+    }
+
+    function renderBiddingBox() {
+      const box = clear($("bidding-box"));
+      const v = state.view;
+      const legal = v && v.phase === "auction" ? v.legal_calls : [];
+      box.classList.toggle("hidden", !legal.length);
+      if (!legal.length) return;
+      const bids = legal.filter((c) => /^\d/.test(c));
+      const grid = el("div", "bids");
+      for (let level = 1; level <= 7; level++) {
+        const here = bids.filter((c) => c[0] === String(level));
+        if (!here.length) continue;
+        const row = el("div", "bid-row");
+        for (const call of here) row.appendChild(callButton(call));
+        grid.appendChild(row);
+      }
+      const specials = el("div", "bid-row specials");
+      for (const call of ["P", "X", "XX"]) if (legal.includes(call)) specials.appendChild(callButton(call));
+      box.appendChild(specials);
+      box.appendChild(grid);
+      const extra = el("div", "alert-row");
+      const label = el("label", "check");
+      const alert = el("input");
+      alert.type = "checkbox";
+      alert.id = "alert-check";
+      label.appendChild(alert);
+      label.appendChild(document.createTextNode(" " + S.alert));
+      const expl = el("input", "explanation");
+      expl.id = "explanation";
+      expl.maxLength = 200;
+      expl.placeholder = S.explanation;
+      extra.appendChild(label);
+      extra.appendChild(expl);
+      box.appendChild(extra);
+
+      function callButton(call) {
+        const b = el("button", "call-btn");
+        b.type = "button";
+        b.appendChild(callNode(call));
+        b.dataset.call = call;
+        b.addEventListener("click", () => {
+          const explanation = $("explanation").value.trim();
+          send({ type: "call", call: call, alert: $("alert-check").checked || explanation.length > 0, explanation: explanation });
+        });
+        return b;
+      }
+    }
+
+    function renderClaim() {
+      const box = clear($("claim-box"));
+      const v = state.view;
+      const me = state.you.seat;
+      let show = false;
+      if (v && v.phase === "play" && me) {
+        const left = 13 - v.tricks_won.NS - v.tricks_won.EW;
+        if (v.claim === null && me === v.declarer) {
+          show = true;
+          const sel = el("select");
+          sel.id = "claim-tricks";
+          for (let n = left; n >= 0; n--) {
+            const o = el("option", null, String(n));
+            o.value = String(n);
+            sel.appendChild(o);
+          }
+          box.appendChild(el("span", "label", S.claim_prompt.replace("{n}", left) + " "));
+          box.appendChild(sel);
+          const b = el("button", null, S.claim_btn);
+          b.type = "button";
+          b.id = "claim-btn";
+          b.addEventListener("click", () => send({ type: "claim", tricks: Number(sel.value) }));
+          box.appendChild(b);
+        } else if (v.claim !== null && v.declarer && me !== v.declarer && me !== v.dummy) {
+          show = true;
+          box.appendChild(el("span", "label", S.claim_pending.replace("{seat}", seatName(v.declarer)).replace("{n}", v.claim) + " "));
+          for (const [accept, key] of [[true, "accept"], [false, "reject"]]) {
+            const b = el("button", null, S[key]);
+            b.type = "button";
+            b.id = key + "-claim";
+            b.addEventListener("click", () => send({ type: "claim_response", accept: accept }));
+            box.appendChild(b);
+          }
+        }
+      }
+      box.classList.toggle("hidden", !show);
+    }
+
+    function resultNode(r) {
+      const span = el("span", "result");
+      if (!r.contract) {
+        span.textContent = S.passed_out;
+        return span;
+      }
+      span.appendChild(contractNode(r.contract));
+      span.appendChild(document.createTextNode(" " + seatName(r.declarer) + " · " + r.tricks + " " + S.tricks));
+      span.appendChild(document.createTextNode(" · " + S.NS + " " + (r.score_ns > 0 ? "+" : "") + r.score_ns));
+      return span;
+    }
+
+    function renderDone() {
+      const box = clear($("done-box"));
+      const v = state.view;
+      const show = !!(v && v.phase === "done");
+      box.classList.toggle("hidden", !show);
+      if (!show) return;
+      const line = el("div", "done-line");
+      line.appendChild(el("strong", null, S.board_over + ": "));
+      const contract = v.contract;
+      line.appendChild(
+        resultNode({ contract: contract, declarer: v.declarer, tricks: v.declarer_tricks, score_ns: v.score_ns })
+      );
+      box.appendChild(line);
+      if (state.you.seat) {
+        const b = el("button", "primary", S.next_board);
+        b.type = "button";
+        b.id = "next-board";
+        b.addEventListener("click", () => send({ type: "next" }));
+        box.appendChild(b);
+      }
+    }
+
+    function renderSeatControls() {
+      const box = clear($("seat-controls"));
+      if (!state.table || state.table.closed) return;
+      if (!config.user) {
+        const p = el("p", "note", S.login_needed + " ");
+        const a = el("a", null, S.login);
+        a.href = "/";
+        p.appendChild(a);
+        box.appendChild(p);
+        return;
+      }
+      if (state.you.seat) {
+        const b = el("button", null, S.stand);
+        b.type = "button";
+        b.id = "stand";
+        b.addEventListener("click", () => send({ type: "stand" }));
+        box.appendChild(b);
+        return;
+      }
+      box.appendChild(el("span", "label", S.spectator + " · "));
+      for (const s of SEATS) {
+        const occ = state.table.seats[s];
+        if (occ && occ.name) continue;
+        const b = el("button", "sit", S.sit + " " + seatName(s));
+        b.type = "button";
+        b.dataset.seat = s;
+        b.addEventListener("click", () => send({ type: "sit", seat: s }));
+        box.appendChild(b);
+      }
+    }
+
+    function renderAuction() {
+      const box = clear($("auction"));
+      const alerts = clear($("alerts"));
+      const v = state.view;
+      if (!v) return;
+      const order = ["W", "N", "E", "S"];
+      const tbl = el("table", "auction-table");
+      const head = el("tr");
+      for (const s of order) {
+        const th = el("th", v.turn === s && v.phase === "auction" ? "turn" : null, seatName(s));
+        head.appendChild(th);
+      }
+      tbl.appendChild(head);
+      const cells = [];
+      for (let i = 0; i < order.indexOf(v.dealer); i++) cells.push(null);
+      for (const e of v.auction) cells.push(e);
+      if (v.phase === "auction") cells.push("?");
+      for (let i = 0; i < cells.length; i += 4) {
+        const tr = el("tr");
+        for (let j = i; j < i + 4; j++) {
+          const td = el("td");
+          const e = cells[j];
+          if (e === "?") td.textContent = "?";
+          else if (e) {
+            td.appendChild(callNode(e.call));
+            if (e.alert) td.appendChild(el("sup", "alert-mark", "!"));
+            const text = zh && e.explanation_zh ? e.explanation_zh : e.explanation;
+            if (text) td.title = text;
+            if (text && (e.alert || e.call !== "P")) {
+              const li = el("li");
+              li.appendChild(callNode(e.call));
+              li.appendChild(document.createTextNode(" (" + seatName(e.seat) + "): " + text));
+              alerts.appendChild(li);
+            }
+          }
+          tr.appendChild(td);
+        }
+        tbl.appendChild(tr);
+      }
+      box.appendChild(tbl);
+    }
+
+    function renderResults() {
+      const box = clear($("results"));
+      if (!state.results.length) {
+        box.appendChild(el("li", "note", S.no_results));
+        return;
+      }
+      for (const r of state.results) {
+        const li = el("li");
+        li.appendChild(el("span", "board-no", S.board + " " + r.number + ": "));
+        li.appendChild(resultNode(r));
+        box.appendChild(li);
+      }
+    }
+
+    function renderChat() {
+      const box = clear($("chat-log"));
+      for (const c of state.chat.slice(-50)) {
+        const li = el("li");
+        li.appendChild(el("strong", null, c.name + (c.seat ? " (" + seatName(c.seat) + ")" : "") + ": "));
+        li.appendChild(document.createTextNode(c.text));
+        box.appendChild(li);
+      }
+      box.scrollTop = box.scrollHeight;
+    }
+
+    $("chat-form").addEventListener("submit", (ev) => {
+      ev.preventDefault();
+      const input = $("chat-input");
+      const text = input.value.trim();
+      if (!text) return;
+      send({ type: "chat", text: text });
+      input.value = "";
+    });
+    const invite = $("invite");
+    if (invite) invite.addEventListener("focus", () => invite.select());
+
+    render();
+    connect();
+  }
+
+  document.addEventListener("DOMContentLoaded", () => {
+    lobby();
+    table();
+  });
+})();

@@ -1,0 +1,127 @@
+"""In a real browser (Chromium through Playwright): register, create a robot table, bid and play a
+whole board by clicks, with no page reload; switch the language; fit a phone's width."""
+
+import os
+import time
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+pytestmark = [
+    pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="needs Debian's chromium"),
+    pytest.mark.timeout(120),
+]
+
+
+@pytest.fixture
+def live(tmp_path, h):
+    log = open(tmp_path / "server.log", "wb")  # noqa: SIM115 - closed below
+    server = h.ServerProcess(tmp_path / "club.db", log)
+    try:
+        yield server
+    finally:
+        server.stop()
+        log.close()
+
+
+@pytest.fixture
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+        )
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+def play_board_by_clicks(page, deadline):
+    """Click through one board: South's first call is the lowest bid offered, later calls are
+    passes; in the play, the first playable card. Returns the number of clicks."""
+    clicks = 0
+    bid = False
+    while time.monotonic() < deadline:
+        if page.locator("#done-box:not(.hidden)").count():
+            return clicks
+        calls = page.locator("#bidding-box:not(.hidden) button.call-btn")
+        cards = page.locator("button.playable")
+        if calls.count():
+            target = "#bidding-box .bids button.call-btn" if not bid else 'button[data-call="P"]'
+            page.locator(target).first.click()
+            bid = True
+            clicks += 1
+        elif cards.count():
+            cards.first.click(position={"x": 6, "y": 12})  # the corner a fanned card shows
+            clicks += 1
+        page.wait_for_timeout(40)
+    raise AssertionError("the board did not finish in time")
+
+
+def test_register_create_and_play_a_whole_board(live, browser):
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(live.base + "/lang/en?next=/")
+    page.fill("#register-form input[name=name]", "ann")
+    page.fill("#register-form input[name=password]", "correct horse")
+    page.click("#register-form button[type=submit]")
+    page.wait_for_selector("#create-form")
+    assert "Hello, ann" in page.inner_text(".topbar")
+    page.select_option("#create-form select[name=robot_level]", "0")
+    page.select_option("#create-form select[name=seat]", "S")
+    page.click("#create")
+    page.wait_for_url("**/tables/*")
+    page.wait_for_selector("#pos-bottom .card")
+    page.evaluate("window.__marker = 42")  # gone if the page ever reloads
+    banner = page.locator("#turn-banner")
+    assert banner.inner_text()  # a turn indicator from the start
+    clicks = play_board_by_clicks(page, time.monotonic() + 90)
+    assert clicks >= 1
+    done = page.inner_text("#done-box")
+    assert "Board over" in done and "North-South" in done and "Passed out" not in done
+    assert page.locator("#results li").count() == 1
+    assert page.evaluate("window.__marker") == 42
+    assert len(page.locator("#pos-bottom .card").all()) == 0  # every card was played
+    # The next board, by a click.
+    page.click("#next-board")
+    page.wait_for_selector("#done-box.hidden", state="attached")
+    page.wait_for_function("document.querySelector('#board-info').textContent.includes('2')")
+    assert errors == []
+    context.close()
+
+
+def test_language_switch_is_remembered_and_pages_fit_a_phone(live, browser):
+    context = browser.new_context(viewport={"width": 375, "height": 740}, is_mobile=True)
+    page = context.new_page()
+    page.goto(live.base + "/")
+    page.click("#guest-form button[type=submit]")
+    page.wait_for_selector("#create-form")
+    if page.locator("#lang-zh").count():
+        page.click("#lang-zh")
+    page.wait_for_selector("text=开新桌")
+    assert page.locator("html").get_attribute("lang") == "zh-CN"
+    page.select_option("#create-form select[name=robot_level]", "0")
+    page.click("#create")
+    page.wait_for_url("**/tables/*")
+    page.wait_for_selector("#pos-bottom .card")
+    text = page.inner_text("body")
+    assert "南" in text and "发牌人" in text
+    assert any(word in text for word in ("轮到你了", "等待"))
+    # Cards are drawn with HTML and CSS: a suit symbol, red for hearts and diamonds.
+    reds = page.locator("#pos-bottom .card.red .suit").all_inner_texts()
+    blacks = page.locator("#pos-bottom .card.black .suit").all_inner_texts()
+    assert set(reds) <= {"♥", "♦"} and set(blacks) <= {"♠", "♣"} and len(reds) + len(blacks) == 13
+    color = page.locator("#pos-bottom .card.red").first.evaluate("e => getComputedStyle(e).color")
+    assert color == "rgb(200, 16, 46)"
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 375, f"the table page is {width}px wide on a 375px phone"
+    # The choice is kept in a cookie: a new page comes up in Chinese.
+    page.goto(live.base + "/")
+    assert "开新桌" in page.inner_text("body")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    context.close()

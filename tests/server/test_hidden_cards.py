@@ -1,0 +1,203 @@
+"""No message to a seat or a spectator ever holds a card it may not see.
+
+Random boards are played through the websocket by four people while two spectators watch; then
+every message each connection received is checked against the true deal, replayed from the
+store's event log: a card may appear only if it is the viewer's own, already played, dummy's
+after the opening lead, declarer's to the defenders while a claim stands, or any once the board
+is over."""
+
+import random
+
+import pytest
+
+from qipai.bridge import (
+    Card,
+    Claim,
+    Deal,
+    MakeCall,
+    Phase,
+    PlayCard,
+    RespondToClaim,
+    Seat,
+    apply,
+    new_board,
+    parse_call,
+)
+from qipai.store import Store, sqlite_url
+
+ALL = {str(Card.from_index(i)) for i in range(52)}
+
+
+def truth_by_seq(db_path, table_id):
+    """The true board after each event number (None before the first board)."""
+    store = Store.open(sqlite_url(db_path))
+    try:
+        events = store.events(table_id)
+    finally:
+        store.close()
+    board, out = None, {0: None}
+    for e in events:
+        p = e.payload
+        if e.type == "board_started":
+            board = new_board(p["number"], Deal.parse(p["deal"]))
+        elif e.type == "call":
+            board = apply(board, MakeCall(parse_call(p["call"]), Seat.parse(p["seat"])))
+        elif e.type == "card":
+            board = apply(board, PlayCard(Card.parse(p["card"]), Seat.parse(p["by"])))
+        elif e.type == "claim":
+            board = apply(board, Claim(p["tricks"], Seat.parse(p["seat"])))
+        elif e.type == "claim_response":
+            board = apply(board, RespondToClaim(Seat.parse(p["seat"]), p["accept"]))
+        out[e.seq] = board
+    return out
+
+
+def may_see(board, seat):
+    """The cards ``seat`` (None: a spectator) may know of ``board``, written out from the Laws
+    and independently of the server's views."""
+    if board is None:
+        return set()
+    if board.phase is Phase.DONE:
+        return set(ALL)
+    seen = {str(c) for c in board.played}
+    if seat is not None:
+        seen |= {str(c) for c in board.deal[seat]}
+    if board.played and board.dummy is not None:
+        seen |= {str(c) for c in board.deal[board.dummy]}
+    if (
+        board.claim is not None
+        and seat is not None
+        and board.declarer is not None
+        and seat.side != board.declarer.side
+    ):
+        seen |= {str(c) for c in board.deal[board.declarer]}
+    return seen
+
+
+def drive(conns, rng, h, boards):
+    """Play ``boards`` random boards; the acting hand picks among its legal calls or cards."""
+    north = conns["N"]
+    for _ in range(boards):
+        while north.view["phase"] != "done":
+            v = north.view
+            if v["claim"] is not None:
+                declarer = Seat.parse(v["declarer"])
+                for defender in (declarer.lho, declarer.rho):
+                    if conns["N"].view["claim"] is None:
+                        break
+                    conns[defender.letter].request(
+                        {"type": "claim_response", "accept": rng.random() < 0.6}
+                    )
+                    h.sync_all(conns)
+                continue
+            seat = v["acting"]
+            conn = conns[seat]
+            mine = conn.view
+            if mine["phase"] == "auction":
+                calls = mine["legal_calls"]
+                call = (
+                    "P"
+                    if len(mine["auction"]) >= 3 and rng.random() < 0.6
+                    else rng.choice(calls[: min(len(calls), 8)])
+                )
+                msg = {
+                    "type": "call",
+                    "call": call,
+                    "alert": rng.random() < 0.2,
+                    "explanation": "system" if rng.random() < 0.2 else "",
+                }
+            elif seat == mine["declarer"] and rng.random() < 0.03:
+                left = 13 - sum(mine["tricks_won"].values())
+                msg = {"type": "claim", "tricks": rng.randint(0, left)}
+            else:
+                msg = {"type": "card", "card": rng.choice(mine["legal_cards"])}
+            msgs = conn.request(msg)
+            assert not [m for m in msgs if m["type"] == "error"], (msg, msgs)
+            h.sync_all(conns)
+        conns["S"].request({"type": "next"})
+        h.sync_all(conns)
+
+
+def check(messages, seat, truth, cards_in):
+    for msg in messages:
+        if "seq" not in msg:  # pongs, and errors (none arise here: drive() asserts so)
+            assert msg["type"] == "pong", msg
+            continue
+        board = truth[msg["seq"]]
+        allowed = may_see(board, seat)
+        body = {k: v for k, v in msg.items() if k != "results"}  # finished boards only
+        leaked = cards_in(body) - allowed
+        assert not leaked, (seat, msg["seq"], sorted(leaked), msg)
+        view = msg.get("view")
+        if view is not None:
+            for s in Seat:
+                hand = view["hands"][s.letter]
+                if hand is not None:
+                    assert set(hand) == {str(c) for c in board.remaining(s)}
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_no_message_shows_a_hidden_card(server, db_path, h, seed):
+    rng = random.Random(seed)
+    table_id, players, conns = h.four_at_table(server)
+    watcher = h.Player(server).register("eve").connect(table_id)
+    anonymous = h.Player(server).connect(table_id)
+    everyone = {**conns, "watcher": watcher, "anonymous": anonymous}
+    drive(everyone, rng, h, boards=5)
+    # A late-comer and a reconnecting player get the current state and what they missed.
+    late = h.Player(server).connect(table_id)
+    again = players["E"].connect(table_id, since=max(1, conns["E"].seq - 30))
+    h.sync_all(everyone)
+    truth = truth_by_seq(db_path, table_id)
+    total = 0
+    for key, conn in [*everyone.items(), ("late", late), ("E", again)]:
+        seat = Seat.parse(key) if key in ("N", "E", "S", "W") else None
+        check(conn.messages, seat, truth, h.cards_in)
+        total += len(conn.messages)
+    assert total > 500
+    # Every board was really played and the checks saw views with hands hidden.
+    assert max(truth) > 100
+    assert any(m.get("view") and m["view"]["hands"]["N"] is None for m in conns["E"].messages)
+
+
+def test_the_check_catches_a_leak(server, db_path, h):
+    """The checker itself: a view showing another hand, or a deal in an event, is caught."""
+    table_id, _players, conns = h.four_at_table(server)
+    truth = truth_by_seq(db_path, table_id)
+    msg = dict(conns["E"].state)
+    north = truth[msg["seq"]].deal[Seat.NORTH]
+    leaky = {**msg, "view": {**msg["view"], "legal_cards": [str(next(iter(north.cards)))]}}
+    with pytest.raises(AssertionError):
+        check([leaky], Seat.EAST, truth, h.cards_in)
+    deal = {"type": "event", "seq": msg["seq"], "event": {"deal": str(truth[msg["seq"]].deal)}}
+    with pytest.raises(AssertionError):
+        check([deal], None, truth, h.cards_in)
+    check([msg], Seat.EAST, truth, h.cards_in)
+
+
+def test_robots_and_spectators_see_only_their_share(server, db_path, h):
+    """One person and three robots, watched: the robots' moves reach the watcher and the person
+    with nothing hidden in them."""
+    ann = h.Player(server).register("ann")
+    table_id = ann.create_table(robot_level=0, seat="S")
+    watcher = h.Player(server).connect(table_id)
+    conn = ann.connect(table_id)
+    rng = random.Random(5)
+    for _ in range(400):
+        conn.sync()
+        watcher.sync()
+        v = conn.view
+        if v["phase"] == "done":
+            break
+        if v["acting"] != "S":
+            continue
+        if v["phase"] == "auction":
+            conn.request({"type": "call", "call": rng.choice(v["legal_calls"][:3])})
+        else:
+            conn.request({"type": "card", "card": rng.choice(v["legal_cards"])})
+    conn.sync()
+    watcher.sync()
+    truth = truth_by_seq(db_path, table_id)
+    check(conn.messages, Seat.SOUTH, truth, h.cards_in)
+    check(watcher.messages, None, truth, h.cards_in)
+    assert len(watcher.messages) > 10

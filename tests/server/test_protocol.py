@@ -1,0 +1,162 @@
+"""Whatever a client sends, the table answers with an error that says what was wrong and goes on
+unharmed; the HTTP API checks its input the same way."""
+
+import json
+
+BAD = [
+    ("not json at all", "not valid JSON"),
+    ("[1, 2, 3]", "must be a JSON object"),
+    ('"call"', "must be a JSON object"),
+    ("{}", "'type' must be one of"),
+    ('{"type": "dance"}', "'type' must be one of"),
+    ('{"type": 7}', "'type' must be one of"),
+    ('{"type": "call"}', "'call' must be a non-empty string"),
+    ('{"type": "call", "call": 1}', "'call' must be a non-empty string"),
+    ('{"type": "call", "call": "8NT"}', "bad call"),
+    ('{"type": "call", "call": "1NT", "alert": "yes"}', "'alert' must be true or false"),
+    ('{"type": "call", "call": "1NT", "explanation": ["x"]}', "'explanation' must be a string"),
+    ('{"type": "call", "call": "1NT", "explanation": "' + "x" * 300 + '"}', "too long"),
+    ('{"type": "card", "card": "ZZ"}', "bad card"),
+    ('{"type": "card", "card": null}', "'card' must be a non-empty string"),
+    ('{"type": "card", "card": "SA", "seat": "N"}', "unknown field(s) for card: seat"),
+    ('{"type": "claim", "tricks": true}', "'tricks' must be a whole number from 0 to 13"),
+    ('{"type": "claim", "tricks": 14}', "'tricks' must be a whole number from 0 to 13"),
+    ('{"type": "claim", "tricks": 2.5}', "'tricks' must be a whole number from 0 to 13"),
+    ('{"type": "claim_response", "accept": 1}', "'accept' must be true or false"),
+    ('{"type": "chat", "text": ""}', "'text' must not be empty"),
+    ('{"type": "chat", "text": "\\u0000\\u0001"}', "'text' must not be empty"),
+    ('{"type": "chat", "text": "' + "字" * 501 + '"}', "too long"),
+    ('{"type": "sit", "seat": "north-ish"}', "'seat' must be one of N, E, S, W"),
+    ('{"type": "hello", "since": -1}', "'since' must be null"),
+    ('{"type": "hello", "since": "5"}', "'since' must be null"),
+    ('{"type": "ping", "id": {"a": 1}}', "'id' must be"),
+    ("[" * 5000 + "]" * 5000, "message too long"),
+    ('{"type": "chat", "text": "' + "a" * 3000 + '"}', "message too long"),
+    ('{"type": "chat", "text": "' + "[" * 1000 + '"}', "too long"),
+]
+
+
+def test_malformed_messages_get_errors_and_the_table_goes_on(server, h):
+    _table_id, _players, conns = h.four_at_table(server)
+    north = conns["N"]
+    for raw, words in BAD:
+        msgs = north.request(raw)
+        errs = [m["message"] for m in msgs if m["type"] == "error"]
+        assert len(errs) == 1 and words in errs[0], (raw[:60], errs)
+    # Deep nesting inside the size limit, and binary frames.
+    msgs = north.request("[" * 900 + "]" * 900)
+    assert [m["type"] for m in msgs] == ["error"]
+    north.ws.send_bytes(b"\x00\xff binary")
+    msgs = north.sync()
+    assert msgs[0]["message"] == "send JSON text frames, not binary"
+    h.sync_all(conns)
+    assert conns["E"].view["auction"] == []  # nothing happened
+    msgs = north.request({"type": "call", "call": "1C"})
+    assert not [m for m in msgs if m["type"] == "error"]
+    h.sync_all(conns)
+    assert [e["call"] for e in conns["E"].view["auction"]] == ["1C"]
+
+
+def test_errors_echo_the_request_id(server, h):
+    _table_id, _players, conns = h.four_at_table(server)
+    msgs = conns["E"].request({"type": "call", "call": "1C", "id": "abc"})
+    assert msgs[0]["type"] == "error" and msgs[0]["id"] == "abc" and msgs[0]["request"] == "call"
+
+
+def test_commands_before_hello_are_refused(server, h):
+    ann = h.Player(server).register("ann")
+    table_id = ann.create_table(robot_level=None, seat="N")
+    with ann.client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+        ws.send_text(json.dumps({"type": "chat", "text": "hi"}))
+        assert ws.receive_json() == {"type": "error", "message": "send hello first"}
+
+
+def test_message_flood_is_throttled(db_path, h):
+    app = h.make_app(db_path, ws_rate=(1.0, 5.0))
+    with h.TestClient(app) as base:
+        ann = h.Player(base).register("ann")
+        table_id = ann.create_table(robot_level=None, seat="N")
+        with ann.client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+            for i in range(12):
+                ws.send_text(json.dumps({"type": "ping", "id": i}))
+            got = [ws.receive_json() for _ in range(12)]
+            kinds = [m["type"] for m in got]
+            assert kinds.count("pong") <= 6 and "error" in kinds
+            assert any("slow down" in m.get("message", "") for m in got)
+
+
+def test_unknown_or_closed_tables_refuse_the_connection(server, h):
+    ann = h.Player(server).register("ann")
+    from starlette.websockets import WebSocketDisconnect
+
+    try:
+        with ann.client.websocket_connect("/ws/tables/999"):
+            raise AssertionError("connected to a table that does not exist")
+    except WebSocketDisconnect as e:
+        assert e.code == 4404
+
+
+def test_cross_site_websockets_are_refused(server, h):
+    ann = h.Player(server).register("ann")
+    table_id = ann.create_table(robot_level=None, seat="N")
+    from starlette.websockets import WebSocketDisconnect
+
+    try:
+        with ann.client.websocket_connect(
+            f"/ws/tables/{table_id}", headers={"origin": "https://evil.example"}
+        ):
+            raise AssertionError("a cross-site page connected")
+    except WebSocketDisconnect as e:
+        assert e.code == 4403
+
+
+def test_api_input_is_checked(server, h):
+    ann = h.Player(server).register("ann")
+    cases = [
+        ({"scoring": "XP"}, "'scoring' must be MP or IMP"),
+        ({"robot_level": 99}, "'robot_level' must be null (no robots) or a robot level"),
+        ({"robot_level": "1; drop table"}, "'robot_level' must be null"),
+        ({"robot_level": True}, "'robot_level' must be null"),
+        ({"private": "yes"}, "'private' must be true or false"),
+        ({"name": "x" * 61}, "'name' must be 1 to 60"),
+        ({"seat": "X"}, "'seat' must be one of"),
+        ({"owner": 5}, "unknown field(s): owner"),
+    ]
+    for body, words in cases:
+        r = ann.post("/api/tables", body)
+        assert r.status_code == 400 and words in r.json()["error"], (body, r.text)
+    r = ann.client.post(
+        "/api/tables",
+        content=b"{not json",
+        headers={"x-csrf-token": ann.csrf, "content-type": "application/json"},
+    )
+    assert r.status_code == 400 and "not valid JSON" in r.json()["error"]
+    r = ann.client.post("/api/tables", content=b"x" * 20000, headers={"x-csrf-token": ann.csrf})
+    assert r.status_code == 413
+    r = ann.post("/api/tables/1/dance")
+    assert r.status_code == 404
+    assert ann.client.get("/api/tables").json()["tables"] == []
+
+
+def test_private_tables_need_the_invitation(server, h):
+    ann, bob = h.Player(server).register("ann"), h.Player(server).register("bob")
+    r = ann.post("/api/tables", {"private": True, "robot_level": None, "seat": "S"})
+    table_id, invite = r.json()["table"]["id"], r.json()["invite"]
+    assert bob.client.get("/api/tables").json()["tables"] == []
+    assert bob.client.get(f"/api/tables/{table_id}").status_code == 403
+    assert bob.post(f"/api/tables/{table_id}/sit", {"seat": "N"}).status_code == 403
+    assert bob.client.get(f"/tables/{table_id}").status_code == 403
+    r = bob.client.get(invite.replace("http://testserver", ""), follow_redirects=False)
+    assert r.status_code == 303 and r.headers["location"] == f"/tables/{table_id}"
+    assert bob.post(f"/api/tables/{table_id}/sit", {"seat": "N"}).status_code == 200
+    assert [t["id"] for t in bob.client.get("/api/tables").json()["tables"]] == [table_id]
+    assert bob.client.get("/join/not-a-token").status_code == 404
+
+
+def test_one_person_cannot_open_tables_without_end(server, h):
+    ann = h.Player(server).register("ann")
+    ids = [ann.create_table(robot_level=None) for _ in range(10)]
+    r = ann.post("/api/tables", {})
+    assert r.status_code == 429 and "close one" in r.json()["error"]
+    assert ann.post(f"/api/tables/{ids[0]}/close").status_code == 200
+    assert ann.post("/api/tables", {}).status_code == 201

@@ -1,0 +1,89 @@
+"""The store: migrations build the schema the models describe; the event log is numbered and
+refuses a second writer; SQLite runs in WAL mode."""
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from sqlalchemy import text
+
+from qipai.store import Store, StoreError, connect, migrate, sqlite_url
+from qipai.store.models import Base
+
+
+@pytest.fixture
+def store(tmp_path):
+    s = Store.open(sqlite_url(tmp_path / "s.db"))
+    yield s
+    s.close()
+
+
+def test_migrations_match_the_models_and_run_twice(store):
+    migrate(store.engine)  # a second run is a no-op
+    with store.engine.connect() as conn:
+        diff = compare_metadata(MigrationContext.configure(conn), Base.metadata)
+        assert diff == []
+        assert conn.execute(text("PRAGMA journal_mode")).scalar() == "wal"
+        assert conn.execute(text("select version_num from alembic_version")).scalar() == "0001"
+
+
+def test_events_are_numbered_and_a_stale_writer_is_refused(store):
+    u = store.create_user("ann", "hash", guest=False)
+    t = store.create_table(
+        name="t",
+        owner_id=u.id,
+        scoring="MP",
+        robot_level=None,
+        private=False,
+        invite_token="tok",
+        seed="seed",
+    )
+    assert (
+        store.append_events(t.id, 0, [("seated", {"seat": "N", "user_id": u.id, "name": "ann"})])
+        == 1
+    )
+    assert store.append_events(t.id, 1, [("chat", {"text": "a"}), ("chat", {"text": "b"})]) == 3
+    with pytest.raises(StoreError):
+        store.append_events(t.id, 1, [("chat", {"text": "late"})])
+    events = store.events(t.id)
+    assert [e.seq for e in events] == [1, 2, 3]
+    assert all(e.payload["v"] == 1 for e in events)
+    assert [e.seq for e in store.events(t.id, after=2)] == [3]
+    assert store.table(t.id).seats == {"N": u.id, "E": None, "S": None, "W": None}
+    assert store.table(t.id).last_seq == 3
+
+
+def test_one_failed_action_writes_nothing(store):
+    t = store.create_table(
+        name="t",
+        owner_id=None,
+        scoring="IMP",
+        robot_level=None,
+        private=False,
+        invite_token="tok2",
+        seed="seed",
+    )
+    with pytest.raises(Exception):  # noqa: B017 - a projection that cannot be written
+        store.append_events(
+            t.id,
+            0,
+            [("chat", {"text": "ok"}), ("seated", {"seat": "N", "user_id": 999, "name": "x"})],
+        )
+    assert store.events(t.id) == []
+    assert store.table(t.id).last_seq == 0
+
+
+def test_names_are_unique_ignoring_case(store):
+    store.create_user("Ann", None, guest=False)
+    with pytest.raises(StoreError):
+        store.create_user("ann", None, guest=False)
+
+
+def test_a_fresh_engine_migrates_an_empty_file(tmp_path):
+    engine = connect(sqlite_url(tmp_path / "fresh.db"))
+    migrate(engine)
+    with engine.connect() as conn:
+        names = {
+            r[0] for r in conn.execute(text("select name from sqlite_master where type='table'"))
+        }
+    engine.dispose()
+    assert {"users", "tables", "seats", "table_boards", "table_events", "settings"} <= names
