@@ -12,8 +12,9 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install -q -e '.[dev]'
 	touch $(STAMP)
 
+# The main job: the club server on SQLite (./qipai.db) with robots ready, http://127.0.0.1:8000
 run: $(STAMP)
-	$(BIN)/qipai demo
+	$(BIN)/qipai serve
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench

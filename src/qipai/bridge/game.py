@@ -15,6 +15,7 @@ Humans, robots, replays, imports and tests all go through these two functions.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from enum import Enum
 
 from .auction import Auction
@@ -94,9 +95,10 @@ class PendingClaim:
 # --- the state -----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class BoardState:
-    """Everything about one board at one table. Derived facts are properties, not stored."""
+    """Everything about one board at one table. Derived facts are properties, not stored;
+    the costlier ones are cached on the (immutable) instance."""
 
     number: int
     dealer: Seat
@@ -109,11 +111,11 @@ class BoardState:
     """Set when a claim is agreed: the tricks declarer takes of those that were left."""
 
     # -- the auction's outcome
-    @property
+    @cached_property
     def contract(self) -> Contract | None:
         return self.auction.contract
 
-    @property
+    @cached_property
     def declarer(self) -> Seat | None:
         return self.auction.declarer
 
@@ -128,16 +130,16 @@ class BoardState:
         return None if d is None else d.lho
 
     # -- the play
-    @property
-    def tricks(self) -> list[Trick]:
+    @cached_property
+    def tricks(self) -> tuple[Trick, ...]:
         """Completed tricks, then the one in progress (absent once 13 are complete)."""
         if self.contract is None or self.opening_leader is None:
-            return []
-        return tricks_of(self.played, self.opening_leader, self.contract.strain.suit)
+            return ()
+        return tuple(tricks_of(self.played, self.opening_leader, self.contract.strain.suit))
 
-    @property
-    def completed_tricks(self) -> list[Trick]:
-        return [t for t in self.tricks if t.is_complete]
+    @cached_property
+    def completed_tricks(self) -> tuple[Trick, ...]:
+        return tuple(t for t in self.tricks if t.is_complete)
 
     @property
     def current_trick(self) -> Trick | None:
@@ -147,7 +149,7 @@ class BoardState:
     def tricks_won(self, side: Side) -> int:
         return sum(1 for t in self.completed_tricks if t.winner.side == side)
 
-    @property
+    @cached_property
     def phase(self) -> Phase:
         if not self.auction.is_complete:
             return Phase.AUCTION
