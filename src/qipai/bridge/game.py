@@ -15,8 +15,8 @@ Humans, robots, replays, imports and tests all go through these two functions.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from functools import cached_property
 from enum import Enum
+from functools import cached_property
 
 from .auction import Auction
 from .board import Vulnerability, dealer_of, vulnerability_of
