@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import random
 import secrets
+from dataclasses import replace
 
 from ..bridge.deal import Deal
 from ..bridge.game import BoardState, Phase, apply, new_board
@@ -46,19 +47,7 @@ def record_of(state: BoardState, lang: str) -> Record:
         meaning = explain(auction, i, state.vulnerability)
         text = meaning.zh if lang == "zh" else meaning.en
         auction = auction.annotate(i, alert=entry.alert, explanation=text)
-    return Record(
-        number=state.number,
-        dealer=state.dealer,
-        vulnerability=state.vulnerability,
-        deal=state.deal,
-        auction=auction,
-        contract=state.contract,
-        declarer=state.declarer,
-        passed_out=state.auction.is_passed_out,
-        result=state.declarer_tricks,
-        play=state.played,
-        tags=(("Event", "qipai demo"),),
-    )
+    return Record.from_state(replace(state, auction=auction), tags=(("Event", "qipai demo"),))
 
 
 def run(args: argparse.Namespace) -> int:
