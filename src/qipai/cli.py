@@ -11,7 +11,18 @@ from collections.abc import Sequence
 from .bridge.errors import QipaiError
 
 # Modules under qipai.commands, in the order `qipai --help` lists them.
-COMMANDS = ("score", "show", "convert", "deal", "analyze", "results", "robots", "demo", "serve")
+COMMANDS = (
+    "score",
+    "show",
+    "convert",
+    "deal",
+    "analyze",
+    "results",
+    "robots",
+    "swiss",
+    "demo",
+    "serve",
+)
 
 
 def build_parser() -> argparse.ArgumentParser:

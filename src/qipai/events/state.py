@@ -1,0 +1,260 @@
+"""The values an event is made of: pairs, rounds, tables, board records and the event state.
+
+Everything is immutable; the functions in :mod:`~qipai.events.registration` and
+:mod:`~qipai.events.lifecycle` return new states. Timers are stored as timestamps
+(``next_round_at``, each round's ``ends_at``), so a state read back from the store after a
+restart carries on exactly where it was: the server's poller only calls ``advance(state, now)``.
+
+Board numbers run through the event (round 2 of 3-board rounds plays boards 4-6), so each number
+names one deal and fixes dealer and vulnerability (Law 2). Every table of a round plays the same
+deals, dealt from the event's seed, the round and the board number.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+
+from ..bridge.board import vulnerability_of
+from ..bridge.calls import Contract
+from ..bridge.cards import Seat, Side
+from ..bridge.deal import Deal
+from ..bridge.game import BoardState, Phase
+from ..bridge.scoring import contract_score
+from .errors import BadResult
+from .settings import EventSettings
+
+__all__ = [
+    "ROBOT_PAIR",
+    "BoardRecord",
+    "EventState",
+    "HandRaise",
+    "Note",
+    "Pair",
+    "Played",
+    "Round",
+    "Status",
+    "Table",
+    "deal_for",
+    "played_from",
+]
+
+ROBOT_PAIR = 0
+"""The pair number of the robot pair that fills an odd field; registered pairs number from 1."""
+
+
+class Status(StrEnum):
+    REGISTRATION = "registration"
+    RUNNING = "running"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+
+
+@dataclass(frozen=True)
+class HandRaise:
+    """``player`` has asked ``partner`` to register together (raised a hand at ``at``)."""
+
+    player: str
+    partner: str
+    at: datetime
+
+
+@dataclass(frozen=True)
+class Pair:
+    """A registered pair. ``number`` is its place in the registration order (from 1);
+    ``players`` are the one who asked first and the one who confirmed. A pair that withdrew
+    played up to round ``withdrawn_after`` and is not seated after it."""
+
+    number: int
+    players: tuple[str, str]
+    registered_at: datetime
+    withdrawn_after: int | None = None
+    withdrawn_at: datetime | None = None
+
+    @property
+    def name(self) -> str:
+        """``alice & bob``."""
+        return " & ".join(self.players)
+
+    def plays_in(self, round_number: int) -> bool:
+        return self.withdrawn_after is None or round_number <= self.withdrawn_after
+
+
+@dataclass(frozen=True)
+class Played:
+    """A board's result as a table reports it: the contract (None when passed out), the
+    declarer and declarer's tricks."""
+
+    contract: Contract | None
+    declarer: Seat | None = None
+    tricks: int | None = None
+
+    def ns_score(self, board: int) -> int:
+        """NS's score on board ``board`` (its vulnerability, Law 77); 0 when passed out."""
+        if self.contract is None:
+            if self.declarer is not None or self.tricks is not None:
+                raise BadResult("a passed-out board has no declarer and no tricks")
+            return 0
+        if self.declarer is None:
+            raise BadResult(f"the contract is {self.contract} but no declarer is named")
+        tricks = self.tricks
+        if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= 13:
+            raise BadResult(f"declarer takes 0 to 13 tricks, not {tricks!r}")
+        vulnerable = vulnerability_of(board).is_vulnerable(self.declarer)
+        points = contract_score(self.contract, tricks, vulnerable)
+        return points if self.declarer.side is Side.NS else -points
+
+
+def played_from(board: BoardState) -> Played:
+    """The result of a board played to the end through the rules core."""
+    if board.phase is not Phase.DONE:
+        raise BadResult(f"board {board.number} is not finished")
+    return Played(board.contract, board.declarer, board.declarer_tricks)
+
+
+@dataclass(frozen=True)
+class BoardRecord:
+    """One board at one table: played (with its result and NS score) or, when the round's
+    clock ran out first, not played (``played`` False: cut, no make-up)."""
+
+    board: int
+    at: datetime
+    played: bool
+    contract: Contract | None = None
+    declarer: Seat | None = None
+    tricks: int | None = None
+    ns_score: int | None = None
+
+    @property
+    def passed_out(self) -> bool:
+        return self.played and self.contract is None
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table of a round: NS and EW pair numbers (``ROBOT_PAIR`` for robots) and the records
+    of its boards in the order they came in."""
+
+    number: int
+    ns: int
+    ew: int
+    records: tuple[BoardRecord, ...] = ()
+
+    def record(self, board: int) -> BoardRecord | None:
+        for r in self.records:
+            if r.board == board:
+                return r
+        return None
+
+    @property
+    def pairs(self) -> tuple[int, int]:
+        return (self.ns, self.ew)
+
+
+@dataclass(frozen=True)
+class Round:
+    """A seated round: its boards, tables and byes, when it started and when its clock runs
+    out; ``closed_at`` once it is over (every table finished, or the clock ran out)."""
+
+    number: int
+    boards: tuple[int, ...]
+    tables: tuple[Table, ...]
+    byes: tuple[int, ...]
+    starts_at: datetime
+    ends_at: datetime
+    closed_at: datetime | None = None
+
+    @property
+    def is_open(self) -> bool:
+        return self.closed_at is None
+
+    @property
+    def is_complete(self) -> bool:
+        """Every table has a record for every board."""
+        return all(len(t.records) == len(self.boards) for t in self.tables)
+
+    def table(self, number: int) -> Table | None:
+        for t in self.tables:
+            if t.number == number:
+                return t
+        return None
+
+    def table_of(self, pair: int) -> Table | None:
+        for t in self.tables:
+            if pair in t.pairs:
+                return t
+        return None
+
+
+@dataclass(frozen=True)
+class Note:
+    """A line of the event's log: director actions and automatic decisions."""
+
+    at: datetime
+    text: str
+
+
+@dataclass(frozen=True)
+class EventState:
+    """The whole event at one moment. ``next_round_at`` is when the next round is seated (the
+    start time before round 1); ``paused_at`` is set while the director has paused the event."""
+
+    settings: EventSettings
+    seed: str
+    created_at: datetime
+    status: Status = Status.REGISTRATION
+    pairs: tuple[Pair, ...] = ()
+    hands: tuple[HandRaise, ...] = ()
+    next_pair_number: int = 1
+    rounds: tuple[Round, ...] = ()
+    next_round_at: datetime | None = None
+    paused_at: datetime | None = None
+    warnings: tuple[str, ...] = ()
+    notes: tuple[Note, ...] = field(default=())
+
+    @property
+    def current_round(self) -> Round | None:
+        """The round in play, or None between rounds and outside the event."""
+        if self.rounds and self.rounds[-1].is_open:
+            return self.rounds[-1]
+        return None
+
+    @property
+    def is_over(self) -> bool:
+        return self.status in (Status.FINISHED, Status.CANCELLED)
+
+    def pair(self, number: int) -> Pair | None:
+        for p in self.pairs:
+            if p.number == number:
+                return p
+        return None
+
+    def pair_of(self, player: str) -> Pair | None:
+        for p in self.pairs:
+            if player in p.players:
+                return p
+        return None
+
+    def deal(self, board: int) -> Deal:
+        """The deal of board ``board`` of this event (see :func:`deal_for`)."""
+        return deal_for(self.seed, self.round_of_board(board), board)
+
+    def round_of_board(self, board: int) -> int:
+        if board < 1:
+            raise ValueError(f"board numbers start at 1, not {board}")
+        return (board - 1) // self.settings.boards_per_round + 1
+
+    def boards_of(self, round_number: int) -> tuple[int, ...]:
+        per = self.settings.boards_per_round
+        first = (round_number - 1) * per + 1
+        return tuple(range(first, first + per))
+
+
+def deal_for(seed: str, round_number: int, board: int) -> Deal:
+    """The deal every table plays as board ``board`` of round ``round_number``.
+
+    >>> deal_for("s1", 1, 2) == deal_for("s1", 1, 2) != deal_for("s1", 1, 3)
+    True
+    """
+    return Deal.from_seed(f"qipai-swiss:{seed}:round {round_number}:board {board}")
