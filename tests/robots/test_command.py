@@ -67,9 +67,20 @@ def test_text_in_both_languages(pbn, capsys):
     assert "15-17点, 均型" in capsys.readouterr().out
 
 
-def test_levels_not_built_yet_say_so(pbn, capsys):
-    assert run(["robots", "play", pbn, "--level", "1"]) == 2
-    assert "not built yet" in capsys.readouterr().err
+def test_level_one_plays_a_whole_board_by_double_dummy_sampling(tmp_path, capsys):
+    path = tmp_path / "one.pbn"
+    path.write_text(PBN.split("\n\n")[0] + "\n", encoding="utf-8")
+    assert run(["robots", "play", str(path), "--level", "1", "--json"]) == 0
+    board = json.loads(capsys.readouterr().out.strip())
+    assert board["board"] == 1
+    if board["contract"] is not None:
+        assert len(board["play"]) == 52 or "claim" in board
+
+
+def test_unknown_level_is_refused(pbn, capsys):
+    with pytest.raises(SystemExit):
+        run(["robots", "play", pbn, "--level", "7"])
+    assert "invalid choice" in capsys.readouterr().err
 
 
 def test_incomplete_deal_is_reported(tmp_path, capsys):

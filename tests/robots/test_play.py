@@ -193,7 +193,6 @@ def test_robot_levels():
 
     assert robot_for(0).level == 0
     for level in (1, 2):
-        with pytest.raises(NotImplementedError, match="level"):
-            robot_for(level)
+        assert robot_for(level).level == level
     with pytest.raises(ValueError):
         robot_for(7)

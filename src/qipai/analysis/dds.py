@@ -73,7 +73,9 @@ _DDS_VUL = {Vulnerability.NONE: 0, Vulnerability.BOTH: 1, Vulnerability.NS: 2, V
 # DealerPar's contract denominations: 0 NT, 1 S, 2 H, 3 D, 4 C.
 _PAR_DENOM = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
 
-_LOCK = threading.Lock()
+DDS_LOCK = threading.Lock()
+"""Held around every DDS call: single-position solves share DDS thread slot 0 with batches."""
+_LOCK = DDS_LOCK
 
 # PBN's DoubleDummyTricks order: declarers N, S, E, W; per declarer NT, S, H, D, C.
 _PBN_SEATS = (Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST)

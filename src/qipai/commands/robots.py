@@ -91,11 +91,7 @@ def board_text(d: dict[str, Any], lang: str) -> str:
 
 def run(args: argparse.Namespace) -> int:
     records = read_file(args.file)
-    try:
-        robot = robot_for(args.level)
-    except NotImplementedError as e:
-        print(f"qipai robots: {e}", file=sys.stderr)
-        return 2
+    robot = robot_for(args.level)
     status = 0
     for i, record in enumerate(records, start=1):
         if not record.deal.is_complete:

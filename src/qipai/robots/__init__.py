@@ -29,15 +29,18 @@ from .system import (
 LEVELS = (0, 1, 2)
 
 
-def robot_for(level: int = 0, system: BiddingSystem | None = None) -> Robot:
-    """A robot of ``level``: 0 fast rules of thumb; 1 (default at tables) and 2 will search
-    double dummy over sampled deals and are not built yet."""
+def robot_for(
+    level: int = 0, system: BiddingSystem | None = None, scoring: str = "imp"
+) -> Robot:
+    """A robot of ``level``: 0 fast rules of thumb (milliseconds); 1 (the default at tables,
+    about a second a card at most) and 2 (stronger, slower) play by double dummy over deals
+    sampled from their own view, for the table's ``scoring`` ("imp", "mp" or "tricks")."""
     if level == 0:
         return Level0Robot(system)
     if level in (1, 2):
-        raise NotImplementedError(
-            f"robot level {level} (Monte-Carlo double dummy) is not built yet; use level 0"
-        )
+        from .montecarlo import MonteCarloRobot  # imports DDS: only when asked for
+
+        return MonteCarloRobot(level, system, scoring)  # type: ignore[arg-type]
     raise ValueError(f"robot levels are {', '.join(map(str, LEVELS))}, not {level}")
 
 
