@@ -1,14 +1,16 @@
 """A duplicate match: level-1 robots (team A) against level-0 robots (team B).
 
     python bench/robots/match_bench.py [BOARDS] [--level L] [--scoring imp|mp|tricks]
+                                       [--seed S] [--first I]
 
-Each board (seeded deals ``match-0``, ``match-1``, ...; dealer and vulnerability from the board
-number) is played at two tables: A sits North-South at table 1 and East-West at table 2. Both
-tables are bid by level 0 (the level-1 robot bids as level 0), so both reach the same contract
-and only the card play differs. A's result on a board is the IMPs of table 1's North-South score
-less table 2's. Prints A's IMPs a board with a 95% confidence interval (normal approximation,
-mean +- 1.96 standard errors), how A did as declarer and as defender, the level-1 robot's time a
-card, and how long 300 boards would take at this pace. Nothing is asserted.
+The match itself is ``qipai.robots.match.play_match`` (also ``qipai robots match``): deal ``i``
+is ``Deal.from_seed(f"{S}:{i}")`` (seed ``match`` by default) played as board ``i % 16 + 1``, at
+two tables: A sits North-South at table 1 and East-West at table 2. Both tables are bid by
+level 0 (the level-1 robot bids as level 0), so both reach the same contract and only the card
+play differs. A's result on a board is the IMPs of table 1's North-South score less table 2's.
+Prints A's IMPs a board with a 95% confidence interval (Student's t), how A did as declarer and
+as defender, the level-1 robot's time a card, and how long 300 boards would take at this pace.
+Nothing is asserted.
 
 The issue's target: at least 300 boards with A ahead and the interval above 0.
 """
@@ -16,44 +18,13 @@ The issue's target: at least 300 boards with A ahead and the interval above 0.
 from __future__ import annotations
 
 import argparse
-import math
-import random
 import statistics
 import time
 
-from qipai.bridge import Deal, Phase, Seat, Side, apply, new_board, view
-from qipai.bridge.game import BoardState
-from qipai.duplicate.imps import imps
-from qipai.robots import Level0Robot, Robot
+from qipai.bridge import Side
+from qipai.robots import Level0Robot
+from qipai.robots.match import BoardResult, interval, play_match
 from qipai.robots.montecarlo import MonteCarloRobot
-
-
-def acting(s: BoardState) -> Seat:
-    seat = s.turn
-    assert seat is not None
-    if s.phase is Phase.PLAY and seat == s.dummy and s.declarer is not None:
-        return s.declarer
-    return seat
-
-
-def bid(s: BoardState, robot: Robot, rng: random.Random) -> BoardState:
-    while s.phase is Phase.AUCTION:
-        s = apply(s, robot.choose(view(s, acting(s)), rng)[0].action)
-    return s
-
-
-def play(
-    s: BoardState, robots: dict[Side, Robot], rng: random.Random, times: list[float], timed: Side
-) -> BoardState:
-    while s.phase is Phase.PLAY:
-        seat = acting(s)
-        v = view(s, seat)
-        t0 = time.perf_counter()
-        action = robots[seat.side].choose(v, rng)[0].action
-        if seat.side is timed:
-            times.append(time.perf_counter() - t0)
-        s = apply(s, action)
-    return s
 
 
 def main() -> None:
@@ -61,49 +32,55 @@ def main() -> None:
     ap.add_argument("boards", nargs="?", type=int, default=300)
     ap.add_argument("--level", type=int, default=1)
     ap.add_argument("--scoring", default="imp", choices=["imp", "mp", "tricks"])
-    ap.add_argument("--first", type=int, default=0, help="first board's seed index")
+    ap.add_argument("--seed", default="match", help="the match seed (match)")
+    ap.add_argument("--first", type=int, default=0, help="first board's deal index")
     args = ap.parse_args()
 
-    a_robot = MonteCarloRobot(args.level, scoring=args.scoring)
-    b_robot = Level0Robot()
-    results: list[int] = []
-    declaring: list[int] = []  # A as declarer: tricks more than B took as declarer
-    passed = 0
     times: list[float] = []
+    results: list[int] = []
+
+    def on_card(side: Side, seconds: float) -> None:
+        if side is Side.NS:  # A's calls, at both tables
+            times.append(seconds)
+
+    def on_board(b: BoardResult) -> None:
+        results.append(b.imps)
+        if len(results) % 10 == 0:
+            print(f"  {len(results)} boards: {statistics.fmean(results):+.2f} IMPs a board so far")
+
     start = time.perf_counter()
-    for i in range(args.first, args.first + args.boards):
-        s0 = new_board(i % 16 + 1, Deal.from_seed(f"match-{i}"))
-        s0 = bid(s0, b_robot, random.Random(i))
-        if s0.phase is Phase.DONE:
-            passed += 1
-            results.append(0)
-            continue
-        t1 = play(s0, {Side.NS: a_robot, Side.EW: b_robot}, random.Random(i), times, Side.NS)
-        t2 = play(s0, {Side.NS: b_robot, Side.EW: a_robot}, random.Random(i), times, Side.EW)
-        assert t1.score_ns is not None and t2.score_ns is not None
-        results.append(imps(t1.score_ns - t2.score_ns))
-        assert s0.declarer is not None and t1.declarer_tricks is not None
-        assert t2.declarer_tricks is not None
-        # The table where A declared against the one where B did.
-        a_table, b_table = (t1, t2) if s0.declarer.side is Side.NS else (t2, t1)
-        assert a_table.declarer_tricks is not None and b_table.declarer_tricks is not None
-        declaring.append(a_table.declarer_tricks - b_table.declarer_tricks)
-        n = len(results)
-        if n % 10 == 0:
-            mean = statistics.fmean(results)
-            print(f"  {n} boards: {mean:+.2f} IMPs a board so far", flush=True)
+    m = play_match(
+        MonteCarloRobot(args.level, scoring=args.scoring),
+        Level0Robot(),
+        deals=args.boards,
+        seed=args.seed,
+        first=args.first,
+        on_board=on_board,
+        on_card=on_card,
+    )
     elapsed = time.perf_counter() - start
-    n = len(results)
-    mean = statistics.fmean(results)
-    sd = statistics.stdev(results) if n > 1 else 0.0
-    half = 1.96 * sd / math.sqrt(n) if n > 1 else float("inf")
-    print(f"{n} boards (seeds match-{args.first}..), {passed} passed out")
+    n = len(m.boards)
+    imps_ = [b.imps for b in m.boards]
+    mean, low, high = interval(imps_)
+    sd = statistics.stdev(imps_) if n > 1 else 0.0
+    passed = sum(b.table1.contract is None for b in m.boards)
+    print(f"{n} boards (seeds {args.seed}:{args.first}..), {passed} passed out")
     print(
         f"level {args.level} ({args.scoring}) vs level 0: {mean:+.2f} IMPs a board, "
-        f"95% CI [{mean - half:+.2f}, {mean + half:+.2f}] (sd {sd:.2f}); "
-        f"total {sum(results):+d} IMPs; won {sum(r > 0 for r in results)}, "
-        f"lost {sum(r < 0 for r in results)}, tied {sum(r == 0 for r in results)}"
+        f"95% CI [{low:+.2f}, {high:+.2f}] (sd {sd:.2f}); "
+        f"total {m.total:+d} IMPs; won {sum(r > 0 for r in imps_)}, "
+        f"lost {sum(r < 0 for r in imps_)}, tied {sum(r == 0 for r in imps_)}"
     )
+    # A as declarer: tricks more than B took as declarer in the same contract.
+    declaring: list[int] = []
+    for b in m.boards:
+        if b.table1.declarer is None:
+            continue
+        a_table, b_table = (
+            (b.table1, b.table2) if b.table1.declarer.side is Side.NS else (b.table2, b.table1)
+        )
+        assert a_table.tricks is not None and b_table.tricks is not None
+        declaring.append(a_table.tricks - b_table.tricks)
     if declaring:
         d = statistics.fmean(declaring)
         print(

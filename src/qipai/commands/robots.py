@@ -6,6 +6,16 @@ Text output is one block per board; ``--json`` prints one JSON object per board,
 "explanations": [{"call": "1S", "en": ..., "zh": ..., "alert": false}, ...], "contract": "4S",
 "declarer": "N", "play": ["HA", ...], "tricks": 10, "score": 420}`` where ``score`` is
 North-South's (negative when East-West score). The same file and seed play the same way.
+
+``qipai robots match --deals N --seed S [--level A] [--against B] [--samples K] [--json]``: a
+duplicate match (``qipai.robots.match``), level A North-South at table 1 and East-West at table
+2 on the same deals and auctions, level B the other seats. Prints each board (both tables'
+contract, declarer, tricks and NS score, and A's IMPs) and A's IMPs a board with its 95%
+interval; ``--json`` prints one object: ``{"level": 1, "against": 0, "seed": "0", "boards":
+[{"index": 0, "board": 1, "seed": "0:0", "table1": {"contract": "4S", "declarer": "N",
+"tricks": 10, "score_ns": 420}, "table2": {...}, "imps": 0}, ...], "total": 3, "mean": 0.75,
+"ci95": [-1.2, 2.7]}`` (``ci95`` is null with fewer than two boards). ``--samples`` fixes the
+deals a level-1/2 robot samples a card (quick runs; default: the level's own schedule).
 """
 
 from __future__ import annotations
@@ -20,6 +30,7 @@ from ..bridge.game import BoardState, Phase, apply, new_board
 from ..bridge.views import view
 from ..formats import Record, read_file
 from ..robots import LEVELS, Robot, act, natural, robot_for
+from ..robots.match import MatchResult, play_match
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -32,6 +43,16 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     play.add_argument("--seed", default="0", help="seed for the robots' choices (0)")
     play.add_argument("--lang", default="en", choices=("en", "zh"), help="explanations (en)")
     play.set_defaults(handler=run)
+    match = what.add_parser("match", help="a duplicate match between two robot levels, in IMPs")
+    match.add_argument("--deals", type=int, default=16, help="deals to play (16)")
+    match.add_argument("--seed", default="0", help="the deals' and robots' seed (0)")
+    match.add_argument("--level", type=int, default=1, choices=LEVELS, help="team A's level (1)")
+    match.add_argument("--against", type=int, default=0, choices=LEVELS, help="team B's (0)")
+    match.add_argument(
+        "--samples", type=int, default=None, help="deals sampled a card by levels 1 and 2"
+    )
+    match.add_argument("--json", action="store_true", help="one JSON object for the match")
+    match.set_defaults(handler=run_match)
 
 
 def play_record(record: Record, index: int, robot: Robot, seed: str) -> BoardState:
@@ -105,3 +126,46 @@ def run(args: argparse.Namespace) -> int:
         else:
             print(board_text(d, args.lang))
     return status
+
+
+def match_robot(level: int, samples: int | None) -> Robot:
+    """The robot of ``level``; levels 1 and 2 with ``samples`` deals a card when given."""
+    if level == 0 or samples is None:
+        return robot_for(level)
+    from ..robots.montecarlo import MonteCarloRobot  # imports DDS: only when asked for
+
+    return MonteCarloRobot(level, samples=samples)
+
+
+def match_text(m: MatchResult, level: int, against: int) -> str:
+    lines = [f"level {level} (A) against level {against} (B), seed {m.seed}: A is NS at table 1"]
+    for b in m.boards:
+        lines.append(
+            f"Board {b.number:>2} ({b.seed}): table 1 {b.table1.text()}; "
+            f"table 2 {b.table2.text()}; A {b.imps:+d} IMPs"
+        )
+    if m.boards:
+        low, high = m.ci95
+        lines.append(
+            f"{len(m.boards)} boards: A {m.total:+d} IMPs, {m.mean:+.2f} IMPs a board, "
+            f"95% CI [{low:+.2f}, {high:+.2f}]"
+        )
+    return "\n".join(lines)
+
+
+def run_match(args: argparse.Namespace) -> int:
+    if args.deals < 1:
+        print("qipai robots match: --deals must be at least 1", file=sys.stderr)
+        return 2
+    if args.samples is not None and args.samples < 1:
+        print("qipai robots match: --samples must be at least 1", file=sys.stderr)
+        return 2
+    a = match_robot(args.level, args.samples)
+    b = match_robot(args.against, args.samples)
+    m = play_match(a, b, deals=args.deals, seed=args.seed)
+    if args.json:
+        d = {"level": args.level, "against": args.against, **m.to_dict()}
+        print(json.dumps(d, ensure_ascii=False))
+    else:
+        print(match_text(m, args.level, args.against))
+    return 0
