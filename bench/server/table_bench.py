@@ -1,17 +1,33 @@
-"""The table actor's throughput against the store's raw commit rate, and replay against the
-rules core alone (``python bench/server/table_bench.py``).
+"""The table server under load (``python bench/server/table_bench.py [--tables 10,100,1000]
+[--seconds 20] [--think 1.0] [--profile]``).
+
+In one process, against references:
 
 * reference 1: one-event transactions straight into ``Store.append_events`` (SQLite, WAL);
 * measured 1: actions through a ``TableActor`` (rules check, one transaction, fold, a view for each
   of five connections), four people playing random legal boards;
 * reference 2: the same boards' actions through ``qipai.bridge.apply`` alone;
 * measured 2: rebuilding the table from its log (what a restart does).
+
+Then many concurrent tables on loopback: the real server (uvicorn, SQLite) in its own process,
+and in this one a scripted person per table (a websocket client playing South, thinking
+``--think`` seconds on average before each call or card) with three level-0 robots. For 10, 100
+and 1,000 tables it prints actions per second (every call and card, robots' included) and the
+latency from a person's action to the event that answers it (p50, p99), and the server's CPU
+time per action. ``--profile`` runs the server under cProfile and prints where its time goes.
+Nothing asserts on time.
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
+import json
+import os
 import random
+import socket
+import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -78,7 +94,7 @@ async def actor_actions(store: Store, n: int) -> tuple[float, int]:
     return rate, record.id
 
 
-def main() -> int:
+def references() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         store = Store.open(sqlite_url(Path(tmp) / "bench.db"))
         ref = store.create_table(
@@ -120,6 +136,363 @@ def main() -> int:
     ratio = replay_rate / core_rate
     print(f"rules core alone, same actions:     {core_rate:8.0f}/s   (reference)")
     print(f"replaying the table's log:          {replay_rate:8.0f}/s   ratio {ratio:.2f}")
+
+
+# --- many tables on loopback ---------------------------------------------------------------------
+
+
+def serve(db: str, port: int, profile: str | None, robot_delay: float, deflate: bool) -> None:
+    """The server for the load test (run in its own process): ``qipai serve``'s app and uvicorn
+    settings, but guests without limits."""
+    import uvicorn
+    from argon2 import PasswordHasher
+
+    from qipai.server.app import create_app
+
+    app = create_app(
+        sqlite_url(db),
+        password_hasher=PasswordHasher(time_cost=1, memory_cost=64, parallelism=1),
+        signup_limit=(10**9, 1.0),
+        ws_rate=(1e4, 1e4),
+        robot_delay=robot_delay,
+        analyse_boards=not os.environ.get("QIPAI_BENCH_NO_ANALYSIS"),
+    )
+    if os.environ.get("QIPAI_BENCH_DEBUG"):
+        import threading
+
+        def report() -> None:
+            w = app.state.server.tables.writer
+            a = app.state.server.tables.analyst
+            while True:
+                time.sleep(5)
+                loop = w._task.get_loop() if w._task is not None else None
+                lag = float("nan")
+                if loop is not None:
+                    done = threading.Event()
+                    t0 = time.perf_counter()
+                    loop.call_soon_threadsafe(done.set)
+                    done.wait(10)
+                    lag = 1000 * (time.perf_counter() - t0)
+                print(
+                    f"[server] batches {w.batches} appends {w.appends} dds backlog {a.backlog}"
+                    f" busy {w.busy_seconds:.1f}s loop lag {lag:.0f} ms",
+                    flush=True,
+                )
+
+        threading.Thread(target=report, daemon=True).start()
+    if profile:
+        import cProfile
+        import signal
+
+        prof = cProfile.Profile()
+
+        def stop(*_: object) -> None:
+            prof.disable()
+            prof.dump_stats(profile)
+            os._exit(0)
+
+        signal.signal(signal.SIGTERM, stop)
+        prof.enable()
+    uvicorn.run(
+        app,
+        host="127.0.0.1",
+        port=port,
+        log_level="warning",
+        ws_max_size=64 * 1024,
+        ws_ping_interval=20.0,
+        ws_ping_timeout=20.0,
+        ws_per_message_deflate=deflate,
+    )
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Player:
+    """A scripted person at South: thinks, then makes the first sensible call or card."""
+
+    def __init__(self, base: str, think: float, rng: random.Random) -> None:
+        self.base = base
+        self.think = think
+        self.rng = rng
+        self.latencies: list[float] = []
+        self.actions = 0
+        self.sent_at: float | None = None
+        self.ready = asyncio.Event()
+
+    async def setup(self) -> tuple[int, str]:
+        import httpx
+
+        async with httpx.AsyncClient(base_url=self.base, timeout=60) as http:
+            csrf = (await http.get("/api/me")).json()["csrf"]
+            r = await http.post("/api/guest", headers={"x-csrf-token": csrf})
+            csrf = r.json()["csrf"]
+            r = await http.post(
+                "/api/tables",
+                json={"robot_level": 0, "seat": "S", "scoring": "MP"},
+                headers={"x-csrf-token": csrf},
+            )
+            r.raise_for_status()
+            cookie = "; ".join(f"{k}={v}" for k, v in http.cookies.items())
+            return int(r.json()["table"]["id"]), cookie
+
+    def worth_reading(self, raw: str) -> bool:
+        """Whether a message may concern this player: its turn, the board's end or start, or
+        the answer to its action. The client parses nothing else (it shares the cores)."""
+        return (
+            '"acting":"S"' in raw
+            or '"phase":"done"' in raw
+            or '"board_started"' in raw
+            or '"type":"state"' in raw
+            or (self.sent_at is not None and '"robot":false' in raw)
+        )
+
+    async def play(
+        self,
+        table_id: int,
+        cookie: str,
+        until: list[float],
+        counting: list[bool],
+        gate: asyncio.Semaphore,
+    ) -> None:
+        try:
+            await self._play(table_id, cookie, until, counting, gate)
+        finally:
+            self.ready.set()  # connected, or failed: either way not waited for
+
+    async def _play(
+        self,
+        table_id: int,
+        cookie: str,
+        until: list[float],
+        counting: list[bool],
+        gate: asyncio.Semaphore,
+    ) -> None:
+        from websockets.asyncio.client import connect
+
+        port = self.base.rsplit(":", 1)[1]
+        await gate.acquire()  # connect a few at a time, as people arrive
+        opened = connect(
+            f"ws://127.0.0.1:{port}/ws/tables/{table_id}",
+            additional_headers={"Cookie": cookie},
+            max_size=2**22,
+            ping_interval=None,
+            open_timeout=120,
+        )
+        try:
+            ws = await opened.__aenter__()
+        finally:
+            gate.release()
+        try:
+            await ws.send(json.dumps({"type": "hello", "since": None}))
+            self.ready.set()
+            while time.monotonic() < until[0]:
+                try:
+                    raw = await asyncio.wait_for(ws.recv(), until[0] - time.monotonic())
+                except TimeoutError:
+                    return
+                if not isinstance(raw, str):
+                    continue
+                if not self.worth_reading(raw):  # most events: count them, parse nothing
+                    if counting[0] and ('"type":"call"' in raw or '"type":"card"' in raw):
+                        self.actions += 1
+                    continue
+                msg = json.loads(raw)
+                if msg["type"] not in ("state", "event"):
+                    continue
+                ev = msg.get("event")
+                now = time.perf_counter()
+                if ev and ev["type"] in ("call", "card") and counting[0]:
+                    self.actions += 1
+                    mine = (ev.get("by") or ev["seat"]) == "S" and not ev.get("robot")
+                    if mine and self.sent_at is not None:
+                        self.latencies.append(now - self.sent_at)
+                if ev and ev["type"] in ("call", "card") and (ev.get("by") or ev["seat"]) == "S":
+                    self.sent_at = None
+                if ev and ev["type"] == "board_started":
+                    self.sent_at = None
+                v = msg.get("view")
+                if v is None or self.sent_at is not None:
+                    continue
+                if v["phase"] == "done":
+                    await ws.send(json.dumps({"type": "next"}))
+                    self.sent_at = -1.0  # not timed; cleared by the next board's view
+                    continue
+                if v["acting"] != "S":
+                    continue
+                await asyncio.sleep(self.think * self.rng.uniform(0.5, 1.5))
+                if v["phase"] == "auction":
+                    calls = v["legal_calls"]
+                    bid = len(v["auction"]) < 4 and self.rng.random() < 0.5
+                    move = {"type": "call", "call": calls[1] if bid and len(calls) > 1 else "P"}
+                else:
+                    move = {"type": "card", "card": self.rng.choice(v["legal_cards"])}
+                self.sent_at = time.perf_counter()
+                await ws.send(json.dumps(move))
+        finally:
+            await opened.__aexit__(None, None, None)
+
+
+async def load(
+    base: str, tables: int, seconds: float, think: float, server_pid: int
+) -> dict[str, float]:
+    rng = random.Random(tables)
+    players = [Player(base, think, random.Random(rng.random())) for _ in range(tables)]
+    sem = asyncio.Semaphore(50)
+
+    async def setup(p: Player) -> tuple[int, str]:
+        async with sem:
+            return await p.setup()
+
+    made = await asyncio.gather(*(setup(p) for p in players))
+    warmup = min(5.0, 1.0 + tables / 200)
+    counting = [False]
+    until = [time.monotonic() + 3600.0]  # set once every client is connected
+    gate = asyncio.Semaphore(20)
+    tasks = [
+        asyncio.create_task(p.play(t, c, until, counting, gate))
+        for p, (t, c) in zip(players, made, strict=True)
+    ]
+    await asyncio.wait_for(asyncio.gather(*(p.ready.wait() for p in players)), 300)
+    until[0] = time.monotonic() + warmup + seconds
+    await asyncio.sleep(warmup)
+    for p in players:
+        p.latencies.clear()
+    counting[0] = True
+    start = time.perf_counter()
+    cpu0, mine0 = cpu_seconds(server_pid), time.process_time()
+    outcomes = await asyncio.gather(*tasks, return_exceptions=True)
+    elapsed = time.perf_counter() - start
+    server_cpu = (cpu_seconds(server_pid) - cpu0) / elapsed
+    client_cpu = (time.process_time() - mine0) / elapsed
+    failed = [o for o in outcomes if isinstance(o, BaseException)]
+    if failed:
+        print(f"  {len(failed)} of {tables} clients failed, e.g. {failed[0]!r}", flush=True)
+    lat = sorted(x for p in players for x in p.latencies)
+
+    def pct(q: float) -> float:
+        return 1000 * lat[min(len(lat) - 1, int(q * len(lat)))] if lat else float("nan")
+
+    return {
+        "actions": sum(p.actions for p in players) / elapsed,
+        "mine": len(lat) / elapsed,
+        "p50": pct(0.50),
+        "p99": pct(0.99),
+        "mean": 1000 * statistics.fmean(lat) if lat else float("nan"),
+        "server_cpu": server_cpu,
+        "client_cpu": client_cpu,
+    }
+
+
+def cpu_seconds(pid: int) -> float:
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def loopback(
+    counts: list[int],
+    seconds: float,
+    think: float,
+    profile: bool,
+    robot_delay: float,
+    deflate: bool,
+) -> None:
+    print(
+        f"\nmany tables on loopback: uvicorn + SQLite in one process, one scripted South per table"
+        f" (think {think:.1f} s +-50%), three level-0 robots each (delay {robot_delay} s),"
+        f" permessage-deflate {'on' if deflate else 'off'}, {seconds:.0f} s per run"
+    )
+    print(
+        f"{'tables':>7} {'actions/s':>10} {'person/s':>9} {'p50 ms':>8} {'p99 ms':>8}"
+        f" {'server CPU':>10} {'ms CPU/action':>14} {'client CPU':>10}"
+    )
+    for n in counts:
+        with tempfile.TemporaryDirectory() as tmp:
+            port = free_port()
+            prof = str(Path(tmp) / "server.prof") if profile else None
+            env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[2] / "src"))
+            server = subprocess.Popen(
+                [
+                    sys.executable,
+                    __file__,
+                    "--serve",
+                    str(Path(tmp) / "bench.db"),
+                    str(port),
+                    prof or "",
+                    str(robot_delay),
+                    "1" if deflate else "0",
+                ],
+                env=env,
+            )
+            try:
+                base = f"http://127.0.0.1:{port}"
+                _wait_up(base)
+                got = asyncio.run(load(base, n, seconds, think, server.pid))
+                cpu, client = got["server_cpu"], got["client_cpu"]
+                per_action = 1000 * cpu / got["actions"] if got["actions"] else float("nan")
+                print(
+                    f"{n:>7} {got['actions']:>10.0f} {got['mine']:>9.0f} {got['p50']:>8.1f}"
+                    f" {got['p99']:>8.1f} {100 * cpu:>9.0f}% {per_action:>14.2f}"
+                    f" {100 * client:>9.0f}%",
+                    flush=True,
+                )
+            finally:
+                server.terminate()
+                server.wait(30)
+            if prof and Path(prof).exists():
+                import pstats
+
+                print(f"  where the server's time went, {n} tables (cumulative, top 25):")
+                pstats.Stats(prof).sort_stats("cumulative").print_stats(25)
+
+
+def _wait_up(base: str) -> None:
+    import httpx
+
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(base + "/api/me", timeout=1).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.1)
+    raise RuntimeError("the bench server did not start")
+
+
+def main() -> int:
+    if len(sys.argv) > 1 and sys.argv[1] == "--serve":
+        serve(
+            sys.argv[2],
+            int(sys.argv[3]),
+            sys.argv[4] or None,
+            float(sys.argv[5]),
+            sys.argv[6] == "1",
+        )
+        return 0
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--tables", default="10,100,1000")
+    ap.add_argument("--seconds", type=float, default=20.0)
+    ap.add_argument("--think", type=float, default=1.0)
+    ap.add_argument("--profile", action="store_true")
+    ap.add_argument("--robot-delay", type=float, default=0.0)
+    ap.add_argument("--deflate", action="store_true", help="negotiate permessage-deflate")
+    ap.add_argument("--no-references", action="store_true")
+    args = ap.parse_args()
+    if not args.no_references:
+        references()
+    loopback(
+        [int(x) for x in args.tables.split(",")],
+        args.seconds,
+        args.think,
+        args.profile,
+        args.robot_delay,
+        args.deflate,
+    )
     return 0
 
 

@@ -72,10 +72,13 @@ class Conn:
         self.messages.append(msg)
         if msg["type"] in ("state", "event") and "view" in msg:
             self.state = msg
+        elif msg["type"] == "table" and self.state is not None:
+            self.state = {**self.state, "table": msg["table"]}
         return msg
 
     def sync(self) -> list[dict[str, Any]]:
-        """Every message that arrives before the answer to a ping sent now."""
+        """Every message that arrives before the answer to a ping sent now (but the ``table``
+        updates of who is connected, which only refresh ``state``)."""
         n = next(self._ids)
         self.send({"type": "ping", "id": n})
         got = []
@@ -83,7 +86,8 @@ class Conn:
             msg = self.receive()
             if msg["type"] == "pong" and msg.get("id") == n:
                 return got
-            got.append(msg)
+            if msg["type"] != "table":
+                got.append(msg)
 
     def request(self, obj: dict[str, Any]) -> list[dict[str, Any]]:
         """Send ``obj`` and return what arrives before the next ping's answer."""
@@ -181,11 +185,14 @@ def cards_in(obj: Any) -> set[str]:
     return found
 
 
-def four_at_table(server: TestClient, names: tuple[str, ...] = ("ann", "bob", "cat", "dan")):
+def four_at_table(
+    server: TestClient, names: tuple[str, ...] = ("ann", "bob", "cat", "dan"), **settings: Any
+):
     """A no-robot table with four people seated N, E, S, W (the first made the table), each
     connected; board 1 has started. Returns (table_id, players, conns) by seat letter."""
     ps = [Player(server).register(n) for n in names]
-    table_id = ps[0].create_table(robot_level=None, scoring="MP", seat="N")
+    settings = {"robot_level": None, "scoring": "MP", **settings}
+    table_id = ps[0].create_table(seat="N", **settings)
     conns = {}
     for p, seat in zip(ps, "NESW", strict=True):
         if seat != "N":
@@ -201,6 +208,30 @@ def four_at_table(server: TestClient, names: tuple[str, ...] = ("ann", "bob", "c
 def sync_all(conns) -> None:
     for c in conns.values():
         c.sync()
+
+
+def errors(msgs: list[dict[str, Any]]) -> list[str]:
+    return [m["message"] for m in msgs if m["type"] == "error"]
+
+
+def play_calls(conns, calls) -> None:
+    """Make ``calls`` in turn, each by the seat to act."""
+    for call in calls:
+        conn = conns[conns["N"].view["acting"]]
+        msgs = conn.request({"type": "call", "call": call})
+        assert not errors(msgs), (call, errors(msgs))
+        sync_all(conns)
+
+
+def play_out(conns, cards: int = 52) -> None:
+    """Play on (at most ``cards`` cards), each hand its last legal card in turn."""
+    while conns["N"].view["phase"] == "play" and cards > 0:
+        conn = conns[conns["N"].view["acting"]]
+        card = conn.view["legal_cards"][-1]
+        msgs = conn.request({"type": "card", "card": card})
+        assert not errors(msgs), (card, errors(msgs))
+        sync_all(conns)
+        cards -= 1
 
 
 def free_port() -> int:
@@ -273,6 +304,9 @@ def h():
         make_app=make_app,
         four_at_table=four_at_table,
         sync_all=sync_all,
+        errors=errors,
+        play_calls=play_calls,
+        play_out=play_out,
         cards_in=cards_in,
         FAST_HASHER=FAST_HASHER,
     )

@@ -61,6 +61,47 @@ def play_board_by_clicks(page, deadline):
     raise AssertionError("the board did not finish in time")
 
 
+def check_hand_record(page):
+    """The hand record opens by itself when the board ends: the DD table, par, the results,
+    and a card-by-card replay with each card's DD cost; robots' calls explain on a tap."""
+    page.wait_for_selector("#record-body:not(.hidden)", timeout=30_000)
+    assert page.locator("#record-dd td").count() == 20
+    assert "Par" in page.inner_text("#record-par")
+    assert page.locator("#record-results tr.this").count() == 1
+    cards = page.locator("#record-play .rec-card")
+    played = cards.count()
+    assert played >= 4
+    assert page.locator("#rec-trick .card").count() == 0  # the replay starts before the lead
+    all_chips = page.locator("#record-diagram .chip").count()
+    assert all_chips == 52
+    page.click("#rec-next")
+    assert page.locator("#rec-trick .card").count() == 1
+    assert page.locator("#record-diagram .chip").count() == 51
+    page.click("#rec-next")
+    page.click("#rec-next")
+    page.click("#rec-next")
+    assert page.locator("#rec-trick .card").count() == 4
+    assert page.locator("#rec-trick .card.winner").count() == 1
+    page.click("#rec-prev")
+    assert page.locator("#rec-trick .card").count() == 3
+    page.click("#rec-last")
+    assert page.locator("#record-diagram .chip").count() == 52 - played
+    assert "of " + str(played) in page.inner_text("#rec-step")
+    cards.nth(0).click()  # a card of the play list: the replay jumps there
+    assert page.locator("#rec-trick .card").count() == 1
+    for i in range(played):  # every card that cost a trick says how many
+        card = cards.nth(i)
+        if "costly" in (card.get_attribute("class") or ""):
+            assert "tricks lost double dummy" in card.get_attribute("title")
+    assert page.get_attribute("#record-pbn", "href").endswith("/boards/1.pbn")
+    # A robot's call, explained in the page's language on a tap.
+    explained = page.locator("#auction td.explained")
+    if explained.count():
+        explained.first.click()
+        page.wait_for_selector("#expl-pop:not(.hidden)")
+        assert page.inner_text("#expl-pop").strip()
+
+
 def test_register_create_and_play_a_whole_board(live, browser):
     context = browser.new_context(viewport={"width": 1100, "height": 900})
     page = context.new_page()
@@ -87,6 +128,7 @@ def test_register_create_and_play_a_whole_board(live, browser):
     assert page.locator("#results li").count() == 1
     assert page.evaluate("window.__marker") == 42
     assert len(page.locator("#pos-bottom .card").all()) == 0  # every card was played
+    check_hand_record(page)
     # The next board, by a click.
     page.click("#next-board")
     page.wait_for_selector("#done-box.hidden", state="attached")

@@ -23,7 +23,7 @@ def test_migrations_match_the_models_and_run_twice(store):
         diff = compare_metadata(MigrationContext.configure(conn), Base.metadata)
         assert diff == []
         assert conn.execute(text("PRAGMA journal_mode")).scalar() == "wal"
-        assert conn.execute(text("select version_num from alembic_version")).scalar() == "0001"
+        assert conn.execute(text("select version_num from alembic_version")).scalar() == "0002"
 
 
 def test_events_are_numbered_and_a_stale_writer_is_refused(store):
@@ -87,3 +87,35 @@ def test_a_fresh_engine_migrates_an_empty_file(tmp_path):
         }
     engine.dispose()
     assert {"users", "tables", "seats", "table_boards", "table_events", "settings"} <= names
+
+
+def test_a_group_commit_writes_many_tables_at_once_and_refuses_only_the_stale(store):
+    tables = [
+        store.create_table(
+            name=f"t{i}",
+            owner_id=None,
+            scoring="MP",
+            robot_level=None,
+            private=False,
+            invite_token=f"tok{i}",
+            seed=f"s{i}",
+        )
+        for i in range(3)
+    ]
+    a, b, c = (t.id for t in tables)
+    store.append_events(b, 0, [("chat", {"text": "first"})])
+    results = store.append_batch(
+        [
+            (a, 0, [("chat", {"text": "a1"}), ("chat", {"text": "a2"})]),
+            (b, 0, [("chat", {"text": "stale"})]),  # b is at 1 already
+            (c, 0, []),
+        ]
+    )
+    assert results[0] == 2 and isinstance(results[1], StoreError) and results[2] == 0
+    assert [e.payload["text"] for e in store.events(a)] == ["a1", "a2"]
+    assert [e.payload["text"] for e in store.events(b)] == ["first"]
+    assert store.append_batch([(a, 2, [("chat", {"text": "a3"})]), (b, 1, [("closed", {})])]) == [
+        3,
+        2,
+    ]
+    assert store.table(b).status == "closed"

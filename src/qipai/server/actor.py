@@ -2,8 +2,13 @@
 
 command -> ``decide`` (the rules, through ``qipai.bridge.apply``) -> append the events to the
 table's log in the store -> only then fold them in and publish them, numbered, to every
-connection, each with its own view. Robots act inside the actor when it is an empty seat's turn.
-Nothing a command carries can stop the actor: a refused command answers its sender only.
+connection, each with its own view. Robots act inside the actor when it is an empty seat's turn
+(or the turn of a seat whose person has been away longer than the grace time). Nothing a command
+carries can stop the actor: a refused command answers its sender only.
+
+Presence is kept as stored timestamps (``seats.away_since``), not sleeps: a seated person with no
+connection is away from that moment; the server's watcher compares the time with the grace and
+has a robot take over, and a restart, finding everyone away since it started, re-arms it.
 """
 
 from __future__ import annotations
@@ -12,14 +17,18 @@ import asyncio
 import contextlib
 import logging
 import random
+import time
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import replace
+from datetime import UTC, datetime
 from typing import Any
 
-from ..bridge import MakeCall, PlayCard, Seat, apply, spectator_view, view
-from ..robots.base import act, is_legal
+from ..bridge import BoardState, MakeCall, PlayCard, Seat, apply, spectator_view, view
+from ..robots import explain
+from ..robots.base import Robot, act, is_legal
 from ..store import Store, StoreError, TableRecord
+from .analysis import Analyst
 from .robots import RobotPool
 from .serialize import view_json
 from .table import (
@@ -27,6 +36,9 @@ from .table import (
     CommandError,
     Event,
     Occupant,
+    PlayerReturned,
+    RobotTakeover,
+    Sit,
     TableState,
     action_event,
     after_action,
@@ -34,7 +46,9 @@ from .table import (
     fold,
     public_event,
     robot_to_act,
+    robot_undo_answer,
 )
+from .writer import GroupWriter
 
 log = logging.getLogger("qipai.server")
 
@@ -43,6 +57,8 @@ HISTORY = 500
 CHAT_HISTORY = 30
 QUEUE_LIMIT = 1000
 OUTBOX_LIMIT = 1000
+STOP_WAIT = 5.0
+"""Seconds a stopping actor gives its background work (store writes, analyses) to finish."""
 
 
 class Subscriber:
@@ -77,6 +93,10 @@ def replay(record: TableRecord, events: Iterable[Event]) -> TableState:
     return state
 
 
+BoardDone = Callable[[int, int], Awaitable[None]]
+"""What the actor calls (table id, board number) once a board is over: the analysis warms up."""
+
+
 def initial_state(record: TableRecord) -> TableState:
     return TableState(
         id=record.id,
@@ -98,14 +118,27 @@ class TableActor:
         *,
         events: Iterable[Event] = (),
         robot_delay: float = 0.0,
+        analyst: Analyst | None = None,
+        grace: float = 30.0,
+        clock: Callable[[], float] = time.time,
+        on_board_done: BoardDone | None = None,
+        writer: GroupWriter | None = None,
     ) -> None:
         self.record = record
         self.store = store
         self.robots = robots
         self.robot_delay = robot_delay
+        self.analyst = analyst or Analyst(store)
+        self.grace = grace
+        self.clock = clock
+        self.on_board_done = on_board_done
+        self.writer = writer
         self.state = initial_state(record)
         self._recent: deque[tuple[int, Event]] = deque(maxlen=HISTORY)
         self.results: list[dict[str, Any]] = []
+        self._saw_all: set[int] = set()
+        """Users sent all four hands of the board in progress (as spectators): they may not sit
+        down before it ends."""
         for event in events:
             self._fold_in(fold(self.state, event), event)
         self._queue: asyncio.Queue[tuple[Occupant | None, Command, asyncio.Future[int]]]
@@ -113,16 +146,25 @@ class TableActor:
         self._subs: set[Subscriber] = set()
         self._task: asyncio.Task[None] | None = None
         self._robot_stalled_at: int | None = None
+        self.away: dict[Seat, datetime] = {Seat.parse(k): v for k, v in record.away.items()}
+        """Since when each seated person has had no connection (seats absent: connected)."""
+        self._queued: set[Command] = set()
+        self._background: set[asyncio.Future[Any]] = set()
+        self._optional: set[asyncio.Future[Any]] = set()
 
     @property
     def id(self) -> int:
         return self.record.id
+
+    def now(self) -> datetime:
+        return datetime.fromtimestamp(self.clock(), UTC)
 
     # -- life ---------------------------------------------------------------------------------
 
     def start(self) -> None:
         if self._task is None:
             self._task = asyncio.create_task(self._run(), name=f"table-{self.id}")
+            self.presence_changed()
 
     async def stop(self) -> None:
         task, self._task = self._task, None
@@ -130,6 +172,13 @@ class TableActor:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+        writes = [t for t in self._background if t not in self._optional]
+        if writes:  # let store writes in flight finish, briefly; analyses can be redone
+            await asyncio.wait(writes, timeout=STOP_WAIT)
+        for bg in list(self._background):
+            bg.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await bg
         for sub in list(self._subs):
             sub.push({"type": "error", "message": "the server is stopping; reconnect soon"})
 
@@ -142,6 +191,24 @@ class TableActor:
         fut: asyncio.Future[int] = asyncio.get_running_loop().create_future()
         self._queue.put_nowait((user, command, fut))
         return await fut
+
+    def _enqueue(self, command: RobotTakeover | PlayerReturned) -> None:
+        """Queue one of the server's own commands, once, without waiting for it."""
+        if command in self._queued or self._task is None:
+            return
+        self._queued.add(command)
+        fut: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+        fut.add_done_callback(lambda f: f.cancelled() or f.exception())
+        self._queue.put_nowait((None, command, fut))
+
+    def _spawn(self, coro: Awaitable[Any], *, optional: bool = False) -> None:
+        """Run ``coro`` beside the actor; a stopping actor waits for it unless ``optional``."""
+        task = asyncio.ensure_future(coro)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+        if optional:
+            self._optional.add(task)
+            task.add_done_callback(self._optional.discard)
 
     async def _run(self) -> None:
         while True:
@@ -172,7 +239,21 @@ class TableActor:
     async def _handle(
         self, user: Occupant | None, command: Command, fut: asyncio.Future[int]
     ) -> None:
+        self._queued.discard(command)
         if fut.done():  # the sender has gone
+            return
+        if isinstance(command, RobotTakeover) and not self._overdue(command.seat):
+            fut.set_result(self.state.seq)  # back in time, or the seat changed hands
+            return
+        if (
+            isinstance(command, Sit)
+            and user is not None
+            and user.user_id in self._saw_all
+            and self.state.in_progress
+        ):
+            fut.set_exception(
+                CommandError("you watched this board with all four hands shown: sit after it")
+            )
             return
         try:
             await self._commit(decide(self.state, user, command))
@@ -187,6 +268,64 @@ class TableActor:
             if not fut.done():
                 fut.set_result(self.state.seq)
 
+    # -- presence -------------------------------------------------------------------------------
+
+    def _connected(self) -> set[int]:
+        return {sub.user_id for sub in self._subs if sub.user_id is not None}
+
+    def presence_changed(self) -> None:
+        """Bring ``away`` up to date with who sits and who is connected: a seated person with no
+        connection is away from now on (stored); one who connects again is back, and takes the
+        seat back from the robot."""
+        connected = self._connected()
+        now: datetime | None = None
+        changed = False
+        for seat in Seat:
+            occ = self.state.seats[seat]
+            if occ is not None and occ.user_id not in connected:
+                if seat not in self.away:
+                    now = now or self.now()
+                    self.away[seat] = now
+                    self._store_away(seat, now)
+                    changed = True
+                continue
+            if seat in self.away:
+                del self.away[seat]
+                changed = True
+                if occ is not None:
+                    self._store_away(seat, None)
+            if occ is not None and seat in self.state.robot_seats:
+                self._enqueue(PlayerReturned(seat))
+        if changed and self._subs:
+            table = self.summary()
+            for sub in list(self._subs):
+                sub.push({"type": "table", "seq": self.state.seq, "table": table})
+
+    def _store_away(self, seat: Seat, since: datetime | None) -> None:
+        if self._task is None:
+            return  # stopped: the store may be closed; a restart re-arms from the seats
+        if self.writer is not None:
+            self._spawn(self.writer.write(self.store.set_away, self.id, seat.letter, since))
+        else:
+            self._spawn(asyncio.to_thread(self.store.set_away, self.id, seat.letter, since))
+
+    def _overdue(self, seat: Seat) -> bool:
+        since = self.away.get(seat)
+        return (
+            since is not None
+            and self.state.seats[seat] is not None
+            and (self.now() - since).total_seconds() >= self.grace
+        )
+
+    def check_away(self) -> None:
+        """Have a robot take over each seat whose person has been away past the grace time (the
+        server's watcher calls this now and then)."""
+        if self.state.closed:
+            return
+        for seat in list(self.away):
+            if seat not in self.state.robot_seats and self._overdue(seat):
+                self._enqueue(RobotTakeover(seat))
+
     # -- robots -------------------------------------------------------------------------------
 
     def _robot_due(self) -> Seat | None:
@@ -194,13 +333,24 @@ class TableActor:
             return None
         return robot_to_act(self.state)
 
+    def robot(self) -> Robot | None:
+        """The robot of this table's level; at a table without robots, the lowest level (it
+        plays only for people away)."""
+        level = self.record.robot_level
+        if level is None:
+            levels = self.robots.levels()
+            level = levels[0] if levels else None
+        return self.robots.get(level) if level is not None else None
+
     async def _robot_move(self, seat: Seat) -> None:
         state = self.state
         board = state.board
         assert board is not None
         try:
-            if board.claim is not None:
-                events: list[Event] = await asyncio.to_thread(self._robot_claim_answer, state, seat)
+            if state.undo is not None:
+                events: list[Event] = robot_undo_answer(state, seat)
+            elif board.claim is not None:
+                events = await self._robot_claim_answer(state, seat)
             else:
                 events = await self._robot_action(state, seat)
             await self._commit(events)
@@ -208,59 +358,57 @@ class TableActor:
             log.exception("table %s: the robot at %s could not act", self.id, seat.name)
             self._robot_stalled_at = self.state.seq
 
-    def _robot_claim_answer(self, state: TableState, seat: Seat) -> list[Event]:
-        """A robot defender answers a claim: with the robot's own judgement where it has one
-        (``accept_claim(view, tricks)``); otherwise it disputes, and play goes on."""
+    async def _robot_claim_answer(self, state: TableState, seat: Seat) -> list[Event]:
+        """A robot defender accepts a claim only when it is valid double dummy: declarer's side
+        takes the tricks claimed against any defence (``qipai.analysis.claim_is_valid``)."""
         board = state.board
         assert board is not None and board.claim is not None
-        level = self.record.robot_level
-        robot = self.robots.get(level) if level is not None else None
-        judge = getattr(robot, "accept_claim", None)
-        accept = bool(judge(view(board, seat), board.claim.tricks)) if judge else False
+        accept = await self.analyst.claim_is_valid(board, board.claim.tricks)
         event: Event = ("claim_response", {"seat": seat.letter, "accept": accept, "robot": True})
         return [event, *after_action(fold(state, event))]
 
     async def _robot_action(self, state: TableState, seat: Seat) -> list[Event]:
         board = state.board
         assert board is not None
-        level = self.record.robot_level
-        robot = self.robots.get(level) if level is not None else None
+        robot = self.robot()
         if robot is None:
-            raise RuntimeError(f"robot level {level} is not available (qipai.robots.robot_for)")
+            raise RuntimeError("no robot level is available (qipai.robots.robot_for)")
         rng = random.Random(f"{state.seed}:{state.board_no}:{state.seq}")
         seen = view(board, seat)
-        candidates = await asyncio.to_thread(robot.choose, seen, rng)
+        if getattr(robot, "level", None) == 0:  # rules of thumb, well under a millisecond
+            action, explained = _robot_choice(robot, seen, rng, board)
+        else:  # searching robots think in a worker thread; the table's loop goes on
+            action, explained = await asyncio.to_thread(_robot_choice, robot, seen, rng, board)
         if self.state is not state:
             return []  # cannot happen (the actor is the only writer), but never act on stale
-        chosen: MakeCall | PlayCard | None = None
-        zh = ""
-        for cand in candidates:
-            if isinstance(cand.action, MakeCall | PlayCard) and is_legal(seen, cand.action):
-                chosen, zh = cand.action, cand.explanation_zh
-                break
-        if chosen is None:  # the robots' own fallback (Pass, or the first legal card)
-            log.warning("table %s: the robot at %s offered nothing legal", self.id, seat.name)
-            chosen = await asyncio.to_thread(act, robot, seen, rng)
-        action = replace(chosen, seat=seat)
+        action = replace(action, seat=seat)
+        if explained is not None and isinstance(action, MakeCall):
+            action = replace(action, alert=explained[2], explanation=explained[0])
         apply(board, action)  # raises (and the robot stalls, logged) if it is not legal
         event = action_event(state, action, robot=True)
-        if isinstance(action, MakeCall) and action.explanation and zh:
-            event[1]["explanation_zh"] = zh
+        if explained is not None and explained[1]:
+            event[1]["explanation_zh"] = explained[1]
         return [event, *after_action(fold(state, event))]
 
     # -- the log ------------------------------------------------------------------------------
 
     async def _commit(self, events: list[Event]) -> None:
-        """Write ``events`` to the store, then fold them in and publish them."""
+        """Stamp ``events`` with the time, write them to the store, then fold them in and
+        publish them."""
         if not events:
             return
+        t = int(self.clock() * 1000)
+        events = [(kind, {**p, "t": t}) for kind, p in events]
         states: list[TableState] = []
         s = self.state
         for event in events:
             s = fold(s, event)
             states.append(s)
         try:
-            await asyncio.to_thread(self.store.append_events, self.id, self.state.seq, events)
+            if self.writer is not None:
+                await self.writer.append(self.id, self.state.seq, events)
+            else:
+                await asyncio.to_thread(self.store.append_events, self.id, self.state.seq, events)
         except StoreError:
             log.exception("table %s: the log moved on elsewhere; reloading", self.id)
             await self._reload()
@@ -268,15 +416,24 @@ class TableActor:
         except Exception:
             log.exception("table %s: could not write events", self.id)
             raise CommandError("could not save: the table is unchanged, try again") from None
+        seating = False
         for event, after in zip(events, states, strict=True):
             self._fold_in(after, event)
             self._publish(after, event)
+            seating = seating or event[0] in ("seated", "stood")
+            if event[0] == "board_done" and self.on_board_done is not None:
+                board_no = int(event[1]["board_no"])
+                self._spawn(self.on_board_done(self.id, board_no), optional=True)
+        if seating:
+            self.presence_changed()
 
     def _fold_in(self, state: TableState, event: Event) -> None:
         self.state = state
+        if event[0] == "board_started":
+            self._saw_all.clear()
         self._recent.append((state.seq, event))
         if event[0] == "board_done":
-            self.results.append({k: v for k, v in event[1].items() if k != "v"})
+            self.results.append({k: v for k, v in event[1].items() if k not in ("v", "t")})
 
     async def _reload(self) -> None:
         events = await asyncio.to_thread(self.store.events, self.id)
@@ -312,17 +469,34 @@ class TableActor:
                         }
                     )
         self._send_state(sub, since if caught_up else None)
+        if seat is not None:
+            self.presence_changed()
 
     def detach(self, sub: Subscriber) -> None:
-        self._subs.discard(sub)
+        if sub in self._subs:
+            self._subs.discard(sub)
+            if self.state.seat_of(sub.user_id) is not None:
+                self.presence_changed()
 
     @property
     def connections(self) -> int:
         return len(self._subs)
 
+    def viewer(self, state: TableState, user_id: int | None) -> tuple[Seat | None, bool]:
+        """The seat whose view a user gets (None: a spectator's), and whether all four hands:
+        only for a spectator at a table that allows it, and never for someone who held a seat
+        during this board (they may sit again)."""
+        seat = state.seat_of(user_id)
+        if seat is not None or not self.record.spectators_see_all:
+            return seat, False
+        all_hands = all(uid != user_id for uid, _ in state.held)
+        if all_hands and user_id is not None and state.in_progress:
+            self._saw_all.add(user_id)
+        return None, all_hands
+
     def _send_state(self, sub: Subscriber, since: int | None = None) -> None:
         st = self.state
-        seat = st.seat_of(sub.user_id)
+        seat, all_hands = self.viewer(st, sub.user_id)
         chat = [{"seq": n, **public_event(e, seat)} for n, e in self._recent if e[0] == "chat"][
             -CHAT_HISTORY:
         ]
@@ -333,7 +507,7 @@ class TableActor:
                 "since": since,
                 "table": self.summary(st),
                 "you": self._you(sub, seat),
-                "view": _view(st, seat),
+                "view": _view(st, seat, all_hands),
                 "chat": chat,
                 "results": self.results[-20:],
             }
@@ -347,13 +521,13 @@ class TableActor:
         }
 
     def _publish(self, state: TableState, event: Event) -> None:
-        cache: dict[Seat | None, tuple[dict[str, Any], dict[str, Any] | None]] = {}
+        cache: dict[tuple[Seat | None, bool], tuple[dict[str, Any], dict[str, Any] | None]] = {}
         table = self.summary(state)
         for sub in list(self._subs):
-            seat = state.seat_of(sub.user_id)
-            if seat not in cache:
-                cache[seat] = (public_event(event, seat), _view(state, seat))
-            ev, v = cache[seat]
+            key = self.viewer(state, sub.user_id)
+            if key not in cache:
+                cache[key] = (public_event(event, key[0]), _view(state, *key))
+            ev, v = cache[key]
             sub.push(
                 {
                     "type": "event",
@@ -361,19 +535,23 @@ class TableActor:
                     "event": ev,
                     "view": v,
                     "table": table,
-                    "you": self._you(sub, seat),
+                    "you": self._you(sub, key[0]),
                 }
             )
 
     def summary(self, state: TableState | None = None) -> dict[str, Any]:
-        """The table for the lobby and the table page: settings, who sits where."""
+        """The table for the lobby and the table page: settings, who sits where, the clocks."""
         st = state or self.state
         r = self.record
         seats: dict[str, Any] = {}
         for seat in Seat:
             occ = st.seats[seat]
             if occ is not None:
-                seats[seat.letter] = {"name": occ.name, "robot": False}
+                seats[seat.letter] = {
+                    "name": occ.name,
+                    "robot": seat in st.robot_seats,
+                    "away": seat in self.away,
+                }
             elif st.robots:
                 seats[seat.letter] = {"name": None, "robot": True}
             else:
@@ -384,17 +562,70 @@ class TableActor:
             "scoring": r.scoring,
             "robot_level": r.robot_level,
             "private": r.private,
+            "board_set": r.board_set,
+            "spectators_see_all": r.spectators_see_all,
             "seats": seats,
             "board_no": st.board_no,
             "in_progress": st.in_progress,
             "closed": st.closed,
             "seq": st.seq,
+            "undo": _undo_json(st),
+            "clocks": {
+                "board": {s.letter: st.clocks[s] for s in Seat},
+                "total": {s.letter: st.totals[s] for s in Seat},
+                "since": st.turn_since if st.in_progress else None,
+                "acting": st.acting.letter if st.acting is not None else None,
+                "now": int(self.clock() * 1000),
+            },
         }
 
 
-def _view(state: TableState, seat: Seat | None) -> dict[str, Any] | None:
+def _undo_json(st: TableState) -> dict[str, Any] | None:
+    """A pending undo: who asks, to take back what, and who has agreed."""
+    if st.undo is None:
+        return None
+    kind, p = st.actions[st.undo.keep]
+    return {
+        "seat": st.undo.seat.letter,
+        "what": p["call"] if kind == "call" else p["card"],
+        "waiting_for": [s.letter for s in st.undo.waiting_for if s not in st.undo.accepted],
+    }
+
+
+def _robot_choice(
+    robot: Robot, seen: Any, rng: random.Random, board: BoardState
+) -> tuple[MakeCall | PlayCard, tuple[str, str, bool] | None]:
+    """A robot's action (its best legal candidate, or its fallback) and, for a call, what the
+    call means under the robot's system card in English and Chinese, and whether to alert
+    (``qipai.robots.explain``). Runs in a worker thread."""
+    candidates = robot.choose(seen, rng)
+    chosen: MakeCall | PlayCard | None = None
+    for cand in candidates:
+        if isinstance(cand.action, MakeCall | PlayCard) and is_legal(seen, cand.action):
+            chosen = cand.action
+            break
+    if chosen is None:  # the robots' own fallback (Pass, or the first legal card)
+        log.warning("a robot offered nothing legal at board %s", board.number)
+        chosen = act(robot, seen, rng)
+    if not isinstance(chosen, MakeCall):
+        return chosen, None
+    try:
+        after = apply(board, replace(chosen, seat=None))
+        e = explain(
+            after.auction,
+            len(after.auction.entries) - 1,
+            board.vulnerability,
+            getattr(robot, "system", None),
+        )
+    except Exception:
+        log.exception("the robots' system could not explain %s", chosen.call)
+        return chosen, (chosen.explanation, "", chosen.alert)
+    return chosen, (e.en, e.zh, e.alert)
+
+
+def _view(state: TableState, seat: Seat | None, all_hands: bool = False) -> dict[str, Any] | None:
     board = state.board
     if board is None:
         return None
-    seen = view(board, seat) if seat is not None else spectator_view(board)
+    seen = view(board, seat) if seat is not None else spectator_view(board, all_hands=all_hands)
     return view_json(seen, state.explanations_zh)

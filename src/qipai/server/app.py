@@ -10,6 +10,8 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
+import re
 import secrets
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -22,7 +24,7 @@ from starlette.applications import Starlette
 from starlette.datastructures import MutableHeaders
 from starlette.exceptions import HTTPException
 from starlette.requests import HTTPConnection, Request
-from starlette.responses import JSONResponse, RedirectResponse, Response
+from starlette.responses import JSONResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
@@ -44,6 +46,7 @@ from .auth import (
     same_token,
 )
 from .protocol import ProtocolError, parse_message, parse_seat
+from .records import BoardNotReady
 from .robots import RobotPool
 from .table import Close, Command, CommandError, NextBoard, Occupant, Sit, Stand
 from .tables import Tables
@@ -53,6 +56,9 @@ log = logging.getLogger("qipai.server")
 MAX_BODY = 16 * 1024
 MAX_CONNECTIONS_PER_TABLE = 200
 MAX_OPEN_TABLES_PER_USER = 10
+DEFAULT_GRACE = 30.0
+"""Seconds a seated person may be gone before a robot plays their seat (``QIPAI_GRACE``)."""
+BOARD_SET_RE = re.compile(r"^[\w-]{1,40}$")
 SESSION_COOKIE = "qipai_session"
 LANG_COOKIE = "lang"
 
@@ -86,19 +92,40 @@ def create_app(
     https_only: bool = False,
     clock: Callable[[], float] = time.monotonic,
     table_seeds: Callable[[], str] | None = None,
+    disconnect_grace: float | None = None,
+    watch_every: float | None = None,
+    table_clock: Callable[[], float] = time.time,
+    analyse_boards: bool = True,
 ) -> Starlette:
     """The whole server for the database at ``db_url`` (SQLite file or PostgreSQL URL).
 
     ``secret_key`` signs session cookies; without one, a key kept in the database is used, so
     sessions survive restarts. The limits are (attempts, seconds). ``table_seeds`` makes each
-    new table's deal seed (random by default; tests fix it)."""
+    new table's deal seed (random by default; tests fix it). ``disconnect_grace`` is how many
+    seconds a seated person may be gone before a robot plays for them (default the
+    ``QIPAI_GRACE`` environment variable, else 30); ``watch_every`` how often that is checked.
+    ``table_clock`` (seconds since the epoch) stamps the tables' events: the thinking clocks and
+    the away times come from it. ``analyse_boards`` analyses each board with DDS as it ends
+    (otherwise only when its hand record is first asked for)."""
+    grace = disconnect_grace
+    if grace is None:
+        grace = float(os.environ.get("QIPAI_GRACE", DEFAULT_GRACE))
     store = Store.open(db_url)
     key = secret_key or store.setting("session_secret", lambda: secrets.token_urlsafe(48))
     templates = Jinja2Templates(directory=str(TEMPLATES))
     templates.env.globals["t"] = i18n.t
     server = Server(
         store=store,
-        tables=Tables(store, RobotPool(), robot_delay=robot_delay, seeds=table_seeds),
+        tables=Tables(
+            store,
+            RobotPool(),
+            robot_delay=robot_delay,
+            seeds=table_seeds,
+            grace=grace,
+            watch_every=watch_every,
+            clock=table_clock,
+            analyse_boards=analyse_boards,
+        ),
         passwords=Passwords(password_hasher),
         login_failures_by_name=RateLimiter(*login_limit, clock=clock),
         login_failures_by_ip=RateLimiter(*login_ip_limit, clock=clock),
@@ -112,6 +139,7 @@ def create_app(
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         count = await server.tables.load_all()
         log.info("%d open table(s) rebuilt from their event logs", count)
+        server.tables.watch()
         try:
             yield
         finally:
@@ -136,6 +164,8 @@ def create_app(
         Route("/api/tables", api_tables, methods=["GET"]),
         Route("/api/tables", api_create_table, methods=["POST"]),
         Route("/api/tables/{table_id:int}", api_table),
+        Route("/api/tables/{table_id:int}/boards/{board_no:int}", api_board),
+        Route("/tables/{table_id:int}/boards/{board_no:int}.{fmt}", board_file),
         Route("/api/tables/{table_id:int}/{action}", api_table_action, methods=["POST"]),
         WebSocketRoute("/ws/tables/{table_id:int}", table_socket),
         Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
@@ -489,6 +519,8 @@ async def form_create_table(request: Request) -> Response:
             "robot_level": f.get("robot_level", ""),
             "private": f.get("private") in ("on", "1", "true"),
             "seat": f.get("seat", "S"),
+            "board_set": f.get("board_set", "").strip() or None,
+            "spectators_see_all": f.get("spectators_see_all") in ("on", "1", "true"),
         }
         actor = await create_table(request, data)
         return f"/tables/{actor.id}"
@@ -528,14 +560,39 @@ def table_settings(data: dict[str, Any], owner: str, robots: RobotPool) -> dict[
     private = data.get("private", False)
     if not isinstance(private, bool):
         raise HTTPException(400, "'private' must be true or false")
-    return {"name": name.strip(), "scoring": scoring, "robot_level": level, "private": private}
+    board_set = data.get("board_set") or None
+    if board_set is not None and (
+        not isinstance(board_set, str) or not BOARD_SET_RE.match(board_set.strip())
+    ):
+        raise HTTPException(
+            400, "'board_set' must be 1 to 40 letters, digits, '_' or '-' (or empty)"
+        )
+    see_all = data.get("spectators_see_all", False)
+    if not isinstance(see_all, bool):
+        raise HTTPException(400, "'spectators_see_all' must be true or false")
+    return {
+        "name": name.strip(),
+        "scoring": scoring,
+        "robot_level": level,
+        "private": private,
+        "board_set": board_set.strip() if board_set else None,
+        "spectators_see_all": see_all,
+    }
 
 
 async def create_table(request: Request, data: dict[str, Any]) -> TableActor:
     user = await current_user(request)
     if user is None:
         raise HTTPException(401, "log in (or play as a guest) first")
-    extra = set(data) - {"name", "scoring", "robot_level", "private", "seat"}
+    extra = set(data) - {
+        "name",
+        "scoring",
+        "robot_level",
+        "private",
+        "seat",
+        "board_set",
+        "spectators_see_all",
+    }
     if extra:
         raise HTTPException(400, f"unknown field(s): {', '.join(sorted(extra))}")
     settings = table_settings(data, user.name, srv(request).tables.robots)
@@ -642,6 +699,58 @@ async def api_table_action(request: Request) -> Response:
     return JSONResponse({"seq": seq, "table": actor.summary()})
 
 
+async def _finished_board(request: Request) -> tuple[TableActor, int]:
+    """The table and board number of a hand-record request, checked: the table is visible to
+    this user, and the user is not sitting at a table where this deal is still to come."""
+    actor = _actor(request)
+    user = await current_user(request)
+    if not may_view(request, actor, user):
+        raise HTTPException(403, "a private table: open it with its invitation link")
+    board_no = int(request.path_params["board_no"])
+    if board_no < 1 or board_no > actor.state.board_no:
+        raise HTTPException(404, f"board {board_no} has not been dealt at this table")
+    if board_no == actor.state.board_no and actor.state.in_progress:
+        raise HTTPException(409, f"board {board_no} is still being played")
+    if user is not None:
+        deal = actor.state.deal_for(board_no).pbn()
+        other = srv(request).tables.still_to_play(user.id, board_no, deal)
+        if other is not None and other is not actor:
+            raise HTTPException(
+                403, f"you have still to play this board at table #{other.id}: not yet"
+            )
+    return actor, board_no
+
+
+async def api_board(request: Request) -> Response:
+    """A finished board's hand record: deal, auction, play with each card's DD cost, result,
+    DD table, par and the results of the same board at every table, scored MP or IMP."""
+    actor, board_no = await _finished_board(request)
+    try:
+        record = await srv(request).tables.records.record(actor.id, board_no)
+    except BoardNotReady as e:
+        raise HTTPException(409, str(e)) from None
+    record["files"] = {fmt: f"/tables/{actor.id}/boards/{board_no}.{fmt}" for fmt in ("pbn", "lin")}
+    return JSONResponse(record)
+
+
+async def board_file(request: Request) -> Response:
+    """A finished board as a PBN or LIN file."""
+    fmt = request.path_params["fmt"]
+    if fmt not in ("pbn", "lin"):
+        raise HTTPException(404, "hand records come as .pbn or .lin")
+    actor, board_no = await _finished_board(request)
+    try:
+        text = await srv(request).tables.records.export(actor.id, board_no, fmt)
+    except BoardNotReady as e:
+        raise HTTPException(409, str(e)) from None
+    name = f"qipai-table{actor.id}-board{board_no}.{fmt}"
+    return PlainTextResponse(
+        text,
+        media_type="application/x-pbn" if fmt == "pbn" else "application/x-lin",
+        headers={"Content-Disposition": f'attachment; filename="{name}"'},
+    )
+
+
 async def join(request: Request) -> Response:
     token = request.path_params["token"]
     record = (
@@ -733,6 +842,14 @@ async def table_socket(ws: WebSocket) -> None:
     if actor.connections >= MAX_CONNECTIONS_PER_TABLE:
         await ws.close(code=4429, reason="too many connections to this table")
         return
+    if user is not None and actor.state.seat_of(user.id) is None:
+        other = server.tables.playing_same_boards(user.id, actor)
+        if other is not None:
+            await ws.close(
+                code=4403,
+                reason=f"you play the same boards at table #{other.id}: you may not watch this one",
+            )
+            return
     await ws.accept()
     sub = Subscriber(occupant(user))
     sender = asyncio.create_task(_send_loop(ws, sub))

@@ -29,6 +29,8 @@ from .table import (
     NextBoard,
     Sit,
     Stand,
+    UndoAnswerCmd,
+    UndoCmd,
 )
 
 MAX_MESSAGE_BYTES = 2048
@@ -62,6 +64,8 @@ FIELDS: dict[str, frozenset[str]] = {
     "sit": frozenset({"seat"}),
     "stand": frozenset(),
     "next": frozenset(),
+    "undo": frozenset(),
+    "undo_response": frozenset({"accept"}),
 }
 
 
@@ -122,11 +126,13 @@ def _parse(kind: str, d: dict[str, Any], msg_id: int | str | None) -> Message:
         if not isinstance(tricks, int) or not _is_int(tricks, 0, 13):
             raise ProtocolError("'tricks' must be a whole number from 0 to 13")
         command = ClaimCmd(tricks)
-    elif kind == "claim_response":
+    elif kind in ("claim_response", "undo_response"):
         accept = d.get("accept")
         if not isinstance(accept, bool):
             raise ProtocolError("'accept' must be true or false")
-        command = ClaimResponseCmd(accept)
+        command = ClaimResponseCmd(accept) if kind == "claim_response" else UndoAnswerCmd(accept)
+    elif kind == "undo":
+        command = UndoCmd()
     elif kind == "chat":
         command = Chat(_text(d.get("text"), "text", MAX_CHAT, empty=False))
     elif kind == "sit":

@@ -14,6 +14,9 @@ so a replayed table is exactly the table that was live. Bridge actions go throug
 ...     t = fold(t, e)
 >>> t.seq, t.seat_of(7), t.board.turn
 (2, Seat.SOUTH, Seat.NORTH)
+
+Times are data: the actor stamps each event it writes with ``t`` (milliseconds since the epoch)
+before folding it, so the seats' thinking clocks are rebuilt from the log like everything else.
 """
 
 from __future__ import annotations
@@ -108,7 +111,62 @@ class Close:
     pass
 
 
-Command = Sit | Stand | CallCmd | CardCmd | ClaimCmd | ClaimResponseCmd | Chat | NextBoard | Close
+@dataclass(frozen=True, slots=True)
+class UndoCmd:
+    """Ask the opponents to take back your last call or card (a mis-click)."""
+
+
+@dataclass(frozen=True, slots=True)
+class UndoAnswerCmd:
+    accept: bool
+
+
+@dataclass(frozen=True, slots=True)
+class RobotTakeover:
+    """The server's own command: a robot plays ``seat`` while its person is away."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerReturned:
+    """The server's own command: the person of ``seat`` is back and plays again."""
+
+    seat: Seat
+
+
+Command = (
+    Sit
+    | Stand
+    | CallCmd
+    | CardCmd
+    | ClaimCmd
+    | ClaimResponseCmd
+    | Chat
+    | NextBoard
+    | Close
+    | UndoCmd
+    | UndoAnswerCmd
+    | RobotTakeover
+    | PlayerReturned
+)
+SERVER_COMMANDS = (RobotTakeover, PlayerReturned)
+"""Commands only the server gives (no client message parses to one)."""
+
+
+@dataclass(frozen=True, slots=True)
+class UndoRequest:
+    """A pending request by ``seat`` to take back the board's actions from number ``keep`` on
+    (its own last call or card, and any robot actions after it)."""
+
+    seat: Seat
+    keep: int
+    accepted: frozenset[Seat] = frozenset()
+
+    @property
+    def waiting_for(self) -> tuple[Seat, Seat]:
+        """The opponents, whose consent it needs."""
+        return (self.seat.lho, self.seat.rho)
 
 
 # --- the state ------------------------------------------------------------------------------
@@ -139,6 +197,18 @@ class TableState:
     """Users and the seat each held during the current board (a player may not move seats
     mid-board and so see two hands)."""
     closed: bool = False
+    actions: tuple[Event, ...] = ()
+    """The current board's bridge events that stand (an undo drops the last ones): replaying
+    them from the deal gives ``board``."""
+    undo: UndoRequest | None = None
+    robot_seats: frozenset[Seat] = frozenset()
+    """Seats whose person is away and that a robot plays until they return."""
+    clocks: tuple[int, int, int, int] = (0, 0, 0, 0)
+    """Each seat's thinking time on the current board, in milliseconds."""
+    totals: tuple[int, int, int, int] = (0, 0, 0, 0)
+    """Each seat's thinking time at this table, all boards, in milliseconds."""
+    turn_since: int | None = None
+    """When (ms since the epoch) the seat to act now began to think, where the log says."""
 
     def seat_of(self, user_id: int | None) -> Seat | None:
         if user_id is None:
@@ -150,7 +220,9 @@ class TableState:
         return None
 
     def is_robot(self, seat: Seat) -> bool:
-        return self.robots and self.seats[seat] is None
+        """Whether a robot plays ``seat`` now: an empty seat at a table with robots, or a seat
+        whose person is away."""
+        return (self.robots and self.seats[seat] is None) or seat in self.robot_seats
 
     @property
     def humans(self) -> int:
@@ -189,6 +261,7 @@ def fold(state: TableState, event: Event) -> TableState:
     raises (a corrupt log is never silently skipped)."""
     kind, p = event
     s = replace(state, seq=state.seq + 1)
+    t = p.get("t")
     if kind == "seated":
         seat = Seat.parse(p["seat"])
         seats = list(s.seats)
@@ -196,27 +269,90 @@ def fold(state: TableState, event: Event) -> TableState:
         held = s.held
         if s.in_progress and all(u != p["user_id"] for u, _ in held):
             held = (*held, (int(p["user_id"]), seat))
-        return replace(s, seats=_four(seats), held=held)
+        return replace(s, seats=_four(seats), held=held, robot_seats=s.robot_seats - {seat})
     if kind == "stood":
+        seat = Seat.parse(p["seat"])
         seats = list(s.seats)
-        seats[Seat.parse(p["seat"])] = None
-        return replace(s, seats=_four(seats))
+        seats[seat] = None
+        return replace(s, seats=_four(seats), robot_seats=s.robot_seats - {seat})
     if kind == "board_started":
         board = new_board(int(p["number"]), Deal.parse(p["deal"]))
         held = tuple((o.user_id, seat) for seat, o in zip(Seat, s.seats, strict=True) if o)
-        return replace(s, board_no=int(p["board_no"]), board=board, held=held, explanations_zh=())
+        return replace(
+            s,
+            board_no=int(p["board_no"]),
+            board=board,
+            held=held,
+            explanations_zh=(),
+            actions=(),
+            undo=None,
+            clocks=(0, 0, 0, 0),
+            turn_since=t if isinstance(t, int) else None,
+        )
     if kind in ("call", "card", "claim", "claim_response"):
         if s.board is None:
             raise ValueError(f"event {s.seq} ({kind}) comes before any board")
-        s = replace(s, board=apply(s.board, action_of(kind, p)))
+        s = replace(s, board=apply(s.board, action_of(kind, p)), actions=(*s.actions, event))
         if kind == "call":
             s = replace(s, explanations_zh=(*s.explanations_zh, str(p.get("explanation_zh", ""))))
-        return s
+        actor = Seat.parse(p["by"] if kind == "card" else p["seat"])
+        return _charge(s, actor, t)
+    if kind == "undo_requested":
+        seat = Seat.parse(p["seat"])
+        return replace(s, undo=UndoRequest(seat, int(p["keep"])))
+    if kind == "undo_answer":
+        if s.undo is None:
+            raise ValueError(f"event {s.seq} answers an undo no one asked for")
+        if not p["accept"]:
+            return replace(s, undo=None, turn_since=t if isinstance(t, int) else s.turn_since)
+        accepted = s.undo.accepted | {Seat.parse(p["seat"])}
+        return replace(s, undo=replace(s.undo, accepted=accepted))
+    if kind == "undo":
+        return replace(
+            _rebuild(s, int(p["keep"])),
+            undo=None,
+            turn_since=t if isinstance(t, int) else s.turn_since,
+        )
+    if kind == "robot_takeover":
+        return replace(s, robot_seats=s.robot_seats | {Seat.parse(p["seat"])})
+    if kind == "player_returned":
+        return replace(s, robot_seats=s.robot_seats - {Seat.parse(p["seat"])})
     if kind == "closed":
         return replace(s, closed=True)
     if kind in ("chat", "board_done", "created"):
         return s
     raise ValueError(f"event {s.seq} has an unknown type {kind!r}")
+
+
+def _charge(s: TableState, seat: Seat, t: object) -> TableState:
+    """Charge ``seat`` the time since the turn began (when the log has both times)."""
+    if not isinstance(t, int):
+        return s
+    if s.turn_since is None:
+        return replace(s, turn_since=t)
+    spent = max(0, t - s.turn_since)
+    clocks, totals = list(s.clocks), list(s.totals)
+    clocks[seat] += spent
+    totals[seat] += spent
+    return replace(
+        s,
+        clocks=(clocks[0], clocks[1], clocks[2], clocks[3]),
+        totals=(totals[0], totals[1], totals[2], totals[3]),
+        turn_since=t,
+    )
+
+
+def _rebuild(s: TableState, keep: int) -> TableState:
+    """The board replayed from its deal with only its first ``keep`` bridge events."""
+    board = s.board
+    if board is None or not 0 <= keep <= len(s.actions):
+        raise ValueError(f"event {s.seq} undoes to action {keep}, which the board has not got")
+    kept = s.actions[:keep]
+    fresh = new_board(board.number, board.deal)
+    for kind, p in kept:
+        fresh = apply(fresh, action_of(kind, p))
+    zh = tuple(str(p.get("explanation_zh", "")) for kind, p in kept if kind == "call")
+    return replace(s, board=fresh, actions=kept, explanations_zh=zh)
 
 
 def action_of(kind: str, p: dict[str, Any]) -> Action:
@@ -274,6 +410,8 @@ def decide(state: TableState, user: Occupant | None, command: Command) -> list[E
     """The events ``command`` by ``user`` causes; CommandError, with the reason, if refused."""
     if state.closed:
         raise CommandError("this table is closed")
+    if isinstance(command, RobotTakeover | PlayerReturned):
+        return _presence(state, command)
     if user is None:
         raise CommandError("log in (or play as a guest) first")
     if isinstance(command, Chat):
@@ -295,7 +433,96 @@ def decide(state: TableState, user: Occupant | None, command: Command) -> list[E
         if not state.full:
             raise CommandError("every seat must be taken before the next board")
         return [board_started(state)]
+    if isinstance(command, UndoCmd):
+        return request_undo(state, seat)
+    if isinstance(command, UndoAnswerCmd):
+        return answer_undo(state, seat, command.accept)
     return _bridge(state, seat, command)
+
+
+def _presence(state: TableState, command: RobotTakeover | PlayerReturned) -> list[Event]:
+    """A robot takes over the seat of a person who is away, or hands it back; nothing when the
+    seat has changed meanwhile."""
+    seat = command.seat
+    occ = state.seats[seat]
+    if occ is None:
+        return []
+    body = {"seat": seat.letter, "name": occ.name}
+    if isinstance(command, RobotTakeover):
+        return [] if seat in state.robot_seats else [("robot_takeover", body)]
+    return [("player_returned", body)] if seat in state.robot_seats else []
+
+
+# --- undo ---------------------------------------------------------------------------------------
+
+
+def undo_target(state: TableState, seat: Seat) -> int:
+    """The number of the board's actions that stay if ``seat`` takes back its last call or card:
+    the index of that action. Only robots may have acted since (a person's later action is
+    theirs to keep). CommandError saying why when there is nothing to take back."""
+    board = state.board
+    if board is None or board.phase is Phase.DONE:
+        raise CommandError("no board is being played")
+    if board.claim is not None:
+        raise CommandError("a claim is pending: answer it first")
+    if state.undo is not None:
+        raise CommandError("an undo is already waiting for an answer")
+    mine = [
+        i
+        for i, (kind, p) in enumerate(state.actions)
+        if kind in ("call", "card")
+        and (p.get("by") if kind == "card" else p.get("seat")) == seat.letter
+        and not p.get("robot")
+    ]
+    if not mine:
+        raise CommandError("you have made no call or card on this board to take back")
+    if any(not p.get("robot") for _, p in state.actions[mine[-1] + 1 :]):
+        raise CommandError("someone else has acted since your last call or card")
+    return mine[-1]
+
+
+def request_undo(state: TableState, seat: Seat) -> list[Event]:
+    """``seat`` asks to take back its last action: the request, each robot opponent's consent
+    at once, and the undo itself when no person needs asking."""
+    keep = undo_target(state, seat)
+    kind, p = state.actions[keep]
+    what = p["call"] if kind == "call" else p["card"]
+    events: list[Event] = [("undo_requested", {"seat": seat.letter, "keep": keep, "what": what})]
+    after = fold(state, events[0])
+    for opponent in (seat.lho, seat.rho):
+        if after.is_robot(opponent):
+            answer = _answer(after, opponent, True, robot=True)
+            for e in answer:
+                after = fold(after, e)
+            events.extend(answer)
+    return events
+
+
+def answer_undo(state: TableState, seat: Seat, accept: bool) -> list[Event]:
+    request = state.undo
+    if request is None:
+        raise CommandError("there is no undo to answer")
+    if seat not in request.waiting_for:
+        raise CommandError("only the opponents of the player who asked answer an undo")
+    if seat in request.accepted:
+        raise CommandError("you have already agreed to this undo")
+    return _answer(state, seat, accept)
+
+
+def robot_undo_answer(state: TableState, seat: Seat) -> list[Event]:
+    """A robot opponent agrees to the pending undo (it is always the asker's own last action)."""
+    return _answer(state, seat, True, robot=True)
+
+
+def _answer(state: TableState, seat: Seat, accept: bool, *, robot: bool = False) -> list[Event]:
+    request = state.undo
+    assert request is not None
+    event: Event = ("undo_answer", {"seat": seat.letter, "accept": accept, "robot": robot})
+    if not accept:
+        return [event]
+    if set(request.waiting_for) <= request.accepted | {seat}:
+        return [event, ("undo", {"seat": request.seat.letter, "keep": request.keep})]
+    return [event]
 
 
 def _chat(state: TableState, user: Occupant, text: str) -> dict[str, Any]:
@@ -343,6 +570,10 @@ def board_started(state: TableState) -> Event:
             "deal": deal.pbn(),
             "dealer": b.dealer.letter,
             "vulnerability": str(b.vulnerability),
+            "players": {
+                seat.letter: (occ.name if occ is not None else None)
+                for seat, occ in zip(Seat, state.seats, strict=True)
+            },
         },
     )
 
@@ -351,6 +582,8 @@ def _bridge(state: TableState, seat: Seat, command: Command) -> list[Event]:
     board = state.board
     if board is None or board.phase is Phase.DONE:
         raise CommandError("no board is being played")
+    if state.undo is not None:
+        raise CommandError("an undo is waiting for the opponents' answer")
     event: Event
     if isinstance(command, CallCmd):
         action = MakeCall(command.call, seat, command.alert, command.explanation)
@@ -421,9 +654,15 @@ def public_event(event: Event, viewer: Seat | None) -> dict[str, Any]:
 
 def robot_to_act(state: TableState) -> Seat | None:
     """The robot seat that must act now, if any. Robots play only while a person sits at the
-    table; a robot declarer also plays dummy; robot defenders answer a pending claim."""
+    table; a robot declarer also plays dummy; robot defenders answer a pending claim, robot
+    opponents a pending undo (robots here include seats taken over from people away)."""
     board = state.board
     if state.closed or state.humans == 0 or board is None or board.phase is Phase.DONE:
+        return None
+    if state.undo is not None:
+        for opponent in state.undo.waiting_for:
+            if state.is_robot(opponent) and opponent not in state.undo.accepted:
+                return opponent
         return None
     if board.claim is not None:
         assert board.declarer is not None

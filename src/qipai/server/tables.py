@@ -1,16 +1,26 @@
-"""The live tables of one server process: created here, rebuilt from their logs at start."""
+"""The live tables of one server process: created here, rebuilt from their logs at start, and
+watched for seats whose person has been away past the grace time.
+
+A table deals from its own random seed, or from a named board set: every table of the same set
+deals the same boards (``Deal.from_seed(f"set:{name}:{board_no}")``), so their results compare.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
+import time
 from collections.abc import Callable
 from typing import Any
 
 from ..store import Store, TableRecord
 from .actor import TableActor
+from .analysis import Analyst
+from .records import BoardRecords
 from .robots import RobotPool
+from .writer import GroupWriter
 
 log = logging.getLogger("qipai.server")
 
@@ -25,12 +35,79 @@ class Tables:
         *,
         robot_delay: float = 0.0,
         seeds: Callable[[], str] | None = None,
+        grace: float = 30.0,
+        watch_every: float | None = None,
+        clock: Callable[[], float] = time.time,
+        analyse_boards: bool = True,
     ) -> None:
         self.store = store
         self.seeds = seeds or (lambda: secrets.token_hex(16))
         self.robots = robots
         self.robot_delay = robot_delay
+        self.grace = grace
+        self.watch_every = watch_every if watch_every is not None else min(1.0, grace / 4)
+        self.clock = clock
+        self.analyse_boards = analyse_boards
+        self.writer = GroupWriter(store)
+        self.analyst = Analyst(store, self.writer)
+        self.records = BoardRecords(store, self.analyst)
         self._actors: dict[int, TableActor] = {}
+        self._watcher: asyncio.Task[None] | None = None
+
+    def _actor(self, record: TableRecord, events: list[tuple[str, dict[str, Any]]]) -> TableActor:
+        return TableActor(
+            record,
+            self.store,
+            self.robots,
+            events=events,
+            robot_delay=self.robot_delay,
+            analyst=self.analyst,
+            grace=self.grace,
+            clock=self.clock,
+            on_board_done=self.records.warm if self.analyse_boards else None,
+            writer=self.writer,
+        )
+
+    def watch(self) -> None:
+        """Start the watcher: every ``watch_every`` seconds each table compares its stored
+        away-since times with the grace (times are stored, so a restart re-arms it)."""
+        if self._watcher is None:
+            self._watcher = asyncio.create_task(self._watch(), name="tables-watcher")
+
+    async def _watch(self) -> None:
+        while True:
+            await asyncio.sleep(self.watch_every)
+            for actor in list(self._actors.values()):
+                try:
+                    actor.check_away()
+                except Exception:
+                    log.exception("table %s: the away check failed", actor.id)
+
+    def playing_same_boards(self, user_id: int, actor: TableActor) -> TableActor | None:
+        """Another live table of ``actor``'s board set where ``user_id`` sits: they may not
+        watch this one, whose boards they play too."""
+        for other in self._actors.values():
+            if (
+                other is not actor
+                and other.record.seed == actor.record.seed
+                and not other.state.closed
+                and other.state.seat_of(user_id) is not None
+            ):
+                return other
+        return None
+
+    def still_to_play(self, user_id: int, number: int, deal: str) -> TableActor | None:
+        """A live table where ``user_id`` sits and has yet to finish board ``number`` with this
+        deal: its hand record and results elsewhere are not for them yet."""
+        for other in self._actors.values():
+            st = other.state
+            if st.closed or st.seat_of(user_id) is None:
+                continue
+            if st.board_no > number or (st.board_no == number and not st.in_progress):
+                continue
+            if other.state.deal_for(number).pbn() == deal:
+                return other
+        return None
 
     def get(self, table_id: int) -> TableActor | None:
         return self._actors.get(table_id)
@@ -45,13 +122,7 @@ class Tables:
         for record in records:
             try:
                 events = await asyncio.to_thread(self.store.events, record.id)
-                actor = TableActor(
-                    record,
-                    self.store,
-                    self.robots,
-                    events=[(e.type, e.payload) for e in events],
-                    robot_delay=self.robot_delay,
-                )
+                actor = self._actor(record, [(e.type, e.payload) for e in events])
             except Exception:
                 log.exception("table %s: its event log could not be replayed", record.id)
                 continue
@@ -68,6 +139,7 @@ class Tables:
         return len(self._actors)
 
     async def create(self, *, owner_id: int | None, settings: dict[str, Any]) -> TableActor:
+        board_set: str | None = settings.get("board_set") or None
         record: TableRecord = await asyncio.to_thread(
             lambda: self.store.create_table(
                 name=settings["name"],
@@ -76,14 +148,33 @@ class Tables:
                 robot_level=settings["robot_level"],
                 private=settings["private"],
                 invite_token=secrets.token_urlsafe(16),
-                seed=self.seeds(),
+                seed=board_set_seed(board_set) if board_set else self.seeds(),
+                board_set=board_set,
+                spectators_see_all=bool(settings.get("spectators_see_all", False)),
             )
         )
-        actor = TableActor(record, self.store, self.robots, robot_delay=self.robot_delay)
+        actor = self._actor(record, [])
         self._actors[record.id] = actor
         actor.start()
         return actor
 
     async def stop_all(self) -> None:
+        watcher, self._watcher = self._watcher, None
+        if watcher is not None:
+            watcher.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await watcher
         await asyncio.gather(*(a.stop() for a in self._actors.values()))
         self._actors.clear()
+        await self.writer.stop()
+        await asyncio.to_thread(self.analyst.close)
+
+
+def board_set_seed(name: str) -> str:
+    """The deal seed of a named board set: every table of the set deals the same boards.
+
+    >>> from qipai.bridge import Deal
+    >>> Deal.from_seed(f"{board_set_seed('club')}:1") == Deal.from_seed("set:club:1")
+    True
+    """
+    return f"set:{name}"

@@ -6,9 +6,10 @@ other tables are projections written in the same transaction as the events they 
 """
 
 from .db import connect, migrate, sqlite_url
-from .repo import EventRecord, Store, StoreError, TableRecord, UserRecord
+from .repo import BoardRecord, EventRecord, Store, StoreError, TableRecord, UserRecord
 
 __all__ = [
+    "BoardRecord",
     "EventRecord",
     "Store",
     "StoreError",

@@ -6,7 +6,17 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    false,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 EVENT_VERSION = 1
@@ -40,6 +50,9 @@ class BridgeTable(Base):
     private: Mapped[bool] = mapped_column(default=False)
     invite_token: Mapped[str] = mapped_column(String(64), unique=True)
     seed: Mapped[str] = mapped_column(String(64))  # deals are Deal.from_seed(f"{seed}:{board_no}")
+    board_set: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    """The named board set the table deals from (its seed then comes from the name), or None."""
+    spectators_see_all: Mapped[bool] = mapped_column(default=False, server_default=false())
     status: Mapped[str] = mapped_column(String(10), default="open", index=True)
     last_seq: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
@@ -54,13 +67,18 @@ class TableSeat(Base):
     table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), primary_key=True)
     seat: Mapped[str] = mapped_column(String(1), primary_key=True)  # N E S W
     user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True)
+    away_since: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    """When the seated person's last connection to the table went; None while connected."""
 
 
 class TableBoard(Base):
     """A board played at a table, with its result once done (a projection of the event log)."""
 
     __tablename__ = "table_boards"
-    __table_args__ = (UniqueConstraint("table_id", "board_no", name="uq_table_boards_table_no"),)
+    __table_args__ = (
+        UniqueConstraint("table_id", "board_no", name="uq_table_boards_table_no"),
+        Index("ix_table_boards_number_deal", "number", "deal"),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), index=True)
@@ -73,6 +91,23 @@ class TableBoard(Base):
     score_ns: Mapped[int | None] = mapped_column(Integer, nullable=True)
     started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    first_seq: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The number of the board's ``board_started`` event."""
+    last_seq: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The number of its ``board_done`` event, once over."""
+    dd_costs: Mapped[list[int] | None] = mapped_column(JSON, nullable=True)
+    """The double-dummy cost of each card played, once computed."""
+
+
+class DealAnalysis(Base):
+    """A deal's double-dummy table (PBN ``DoubleDummyTricks``), computed once for every table
+    that plays the deal."""
+
+    __tablename__ = "deal_analyses"
+
+    deal: Mapped[str] = mapped_column(String(80), primary_key=True)
+    dd_table: Mapped[str] = mapped_column(String(20))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 class TableEvent(Base):

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Engine, func, select, update
+from sqlalchemy import Connection, Engine, bindparam, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -21,6 +21,7 @@ from .db import connect, migrate
 from .models import (
     EVENT_VERSION,
     BridgeTable,
+    DealAnalysis,
     Setting,
     TableBoard,
     TableEvent,
@@ -58,6 +59,31 @@ class TableRecord:
     last_seq: int
     seats: dict[str, int | None]
     """User id by seat letter, None where empty."""
+    board_set: str | None = None
+    """The named board set the table deals from, or None for a table's own random deals."""
+    spectators_see_all: bool = False
+    away: dict[str, datetime] = field(default_factory=dict)
+    """Since when each seat's person has had no connection to the table (seats absent: there)."""
+
+
+@dataclass(frozen=True, slots=True)
+class BoardRecord:
+    """A board played at a table: where its events lie in the log and its result once done."""
+
+    table_id: int
+    table_name: str
+    board_no: int
+    number: int
+    deal: str
+    contract: str | None
+    declarer: str | None
+    tricks: int | None
+    score_ns: int | None
+    done: bool
+    first_seq: int | None
+    last_seq: int | None
+    dd_costs: list[int] | None
+    scoring: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +178,8 @@ class Store:
         private: bool,
         invite_token: str,
         seed: str,
+        board_set: str | None = None,
+        spectators_see_all: bool = False,
     ) -> TableRecord:
         """A new open table with four empty seats and no events yet."""
         now = self._clock()
@@ -164,6 +192,8 @@ class Store:
                 private=private,
                 invite_token=invite_token,
                 seed=seed,
+                board_set=board_set,
+                spectators_see_all=spectators_see_all,
                 status="open",
                 last_seq=0,
                 created_at=now,
@@ -173,21 +203,23 @@ class Store:
             s.flush()
             for seat in SEATS:
                 s.add(TableSeat(table_id=row.id, seat=seat, user_id=None))
-            return _table(row, dict.fromkeys(SEATS))
+            return _table(row, dict.fromkeys(SEATS), {})
 
     def table(self, table_id: int) -> TableRecord | None:
         with self._session() as s:
             row = s.get(BridgeTable, table_id)
             if row is None:
                 return None
-            return _table(row, self._seats(s, [table_id])[table_id])
+            seats, away = self._seats(s, [table_id])
+            return _table(row, seats[table_id], away[table_id])
 
     def table_by_invite(self, token: str) -> TableRecord | None:
         with self._session() as s:
             row = s.scalar(select(BridgeTable).where(BridgeTable.invite_token == token))
             if row is None:
                 return None
-            return _table(row, self._seats(s, [row.id])[row.id])
+            seats, away = self._seats(s, [row.id])
+            return _table(row, seats[row.id], away[row.id])
 
     def open_tables(self) -> list[TableRecord]:
         """Every table not closed, oldest first."""
@@ -199,16 +231,30 @@ class Store:
                     .order_by(BridgeTable.id)
                 )
             )
-            seats = self._seats(s, [r.id for r in rows])
-            return [_table(r, seats[r.id]) for r in rows]
+            seats, away = self._seats(s, [r.id for r in rows])
+            return [_table(r, seats[r.id], away[r.id]) for r in rows]
 
     @staticmethod
-    def _seats(s: Session, ids: Sequence[int]) -> dict[int, dict[str, int | None]]:
+    def _seats(
+        s: Session, ids: Sequence[int]
+    ) -> tuple[dict[int, dict[str, int | None]], dict[int, dict[str, datetime]]]:
         out: dict[int, dict[str, int | None]] = {i: dict.fromkeys(SEATS) for i in ids}
+        away: dict[int, dict[str, datetime]] = {i: {} for i in ids}
         if ids:
             for row in s.scalars(select(TableSeat).where(TableSeat.table_id.in_(ids))):
                 out[row.table_id][row.seat] = row.user_id
-        return out
+                if row.away_since is not None:
+                    away[row.table_id][row.seat] = _aware(row.away_since)
+        return out, away
+
+    def set_away(self, table_id: int, seat: str, since: datetime | None) -> None:
+        """Record since when ``seat``'s person has had no connection (None: connected again)."""
+        with self._session.begin() as s:
+            s.execute(
+                update(TableSeat)
+                .where(TableSeat.table_id == table_id, TableSeat.seat == seat)
+                .values(away_since=since)
+            )
 
     def boards(self, table_id: int) -> list[dict[str, Any]]:
         """The boards played at a table, in order, with their results once done."""
@@ -231,6 +277,56 @@ class Store:
                 for r in rows
             ]
 
+    def board(self, table_id: int, board_no: int) -> BoardRecord | None:
+        """One board of a table, or None if the table has not dealt it."""
+        with self._session() as s:
+            row = s.execute(
+                select(TableBoard, BridgeTable.name, BridgeTable.scoring)
+                .join(BridgeTable, BridgeTable.id == TableBoard.table_id)
+                .where(TableBoard.table_id == table_id, TableBoard.board_no == board_no)
+            ).first()
+            return None if row is None else _board(*row)
+
+    def same_board(self, number: int, deal: str) -> list[BoardRecord]:
+        """Every finished board with this number and deal, at any table: the results to compare
+        (tables that deal from the same board set play the same deals)."""
+        with self._session() as s:
+            rows = s.execute(
+                select(TableBoard, BridgeTable.name, BridgeTable.scoring)
+                .join(BridgeTable, BridgeTable.id == TableBoard.table_id)
+                .where(
+                    TableBoard.number == number,
+                    TableBoard.deal == deal,
+                    TableBoard.finished_at.is_not(None),
+                )
+                .order_by(TableBoard.finished_at, TableBoard.id)
+            ).all()
+            return [_board(*r) for r in rows]
+
+    def save_dd_costs(self, table_id: int, board_no: int, costs: list[int]) -> None:
+        with self._session.begin() as s:
+            s.execute(
+                update(TableBoard)
+                .where(TableBoard.table_id == table_id, TableBoard.board_no == board_no)
+                .values(dd_costs=list(costs))
+            )
+
+    # -- the analysis cache -------------------------------------------------------------------
+
+    def dd_table(self, deal: str) -> str | None:
+        """The cached double-dummy table of ``deal`` (PBN ``DoubleDummyTricks``), if any."""
+        with self._session() as s:
+            return s.scalar(select(DealAnalysis.dd_table).where(DealAnalysis.deal == deal))
+
+    def save_dd_table(self, deal: str, table: str) -> None:
+        """Cache a deal's double-dummy table; a second writer of the same deal is harmless."""
+        try:
+            with self._session.begin() as s:
+                if s.get(DealAnalysis, deal) is None:
+                    s.add(DealAnalysis(deal=deal, dd_table=table, created_at=self._clock()))
+        except IntegrityError:
+            pass  # another process cached it first: the same answer
+
     # -- the event log ----------------------------------------------------------------------
 
     def append_events(
@@ -239,70 +335,122 @@ class Store:
         """Write ``events`` as numbers ``after+1...`` with their projections, in one
         transaction; returns the last number. StoreError if ``after`` is not the table's
         last number (another writer moved on) or the table does not exist."""
-        if not events:
-            return after
-        now = self._clock()
-        last = after + len(events)
-        try:
-            with self._session.begin() as s:
-                moved = s.execute(
-                    update(BridgeTable)
-                    .where(BridgeTable.id == table_id, BridgeTable.last_seq == after)
-                    .values(last_seq=last, updated_at=now)
-                )
-                if moved.rowcount != 1:  # type: ignore[attr-defined]
-                    raise StoreError(f"table {table_id} is not at event {after}")
-                for i, (kind, payload) in enumerate(events, start=after + 1):
-                    body = {"v": EVENT_VERSION, **payload}
-                    s.add(
-                        TableEvent(
-                            table_id=table_id, seq=i, type=kind, payload=body, created_at=now
-                        )
-                    )
-                    _project(s, table_id, kind, payload, now)
-        except IntegrityError as e:
-            raise StoreError(f"table {table_id}: events after {after} already written") from e
-        return last
+        result = self.append_batch([(table_id, after, events)])[0]
+        if isinstance(result, StoreError):
+            raise result
+        return result
 
-    def events(self, table_id: int, after: int = 0, limit: int | None = None) -> list[EventRecord]:
-        """A table's events numbered above ``after``, in order."""
+    def append_batch(
+        self, items: Sequence[tuple[int, int, Sequence[tuple[str, dict[str, Any]]]]]
+    ) -> list[int | StoreError]:
+        """``append_events`` for several tables in one transaction (a group commit): for each
+        (table, after, events) the last number written, or the StoreError refusing it. A few
+        statements per batch, not per table (each statement is a round trip, and in a busy
+        server a wait for the GIL). Should one table be refused, the others are written each
+        in its own transaction instead."""
+        if any(not evs for _, _, evs in items):  # nothing to write for these: as they are
+            full = [item for item in items if item[2]]
+            written = iter(self.append_batch(full) if full else [])
+            return [next(written) if evs else after for _, after, evs in items]
+        ids = [table_id for table_id, _, _ in items]
+        now = self._clock()
+        try:
+            if len(set(ids)) != len(ids):
+                raise StoreError("one table twice in a batch")
+            with self.engine.begin() as conn:
+                return self._append_all(conn, items, now)
+        except (StoreError, IntegrityError) as e:
+            if len(items) == 1:
+                table_id, after, _ = items[0]
+                if isinstance(e, StoreError):
+                    return [e]
+                return [StoreError(f"table {table_id}: events after {after} already written")]
+        return [r for item in items for r in self.append_batch([item])]
+
+    @staticmethod
+    def _append_all(
+        conn: Connection,
+        items: Sequence[tuple[int, int, Sequence[tuple[str, dict[str, Any]]]]],
+        now: datetime,
+    ) -> list[int | StoreError]:
+        lasts = {t: after + len(evs) for t, after, evs in items}
+        conn.execute(
+            update(BridgeTable)
+            .where(
+                BridgeTable.id == bindparam("t_id"), BridgeTable.last_seq == bindparam("t_after")
+            )
+            .values(last_seq=bindparam("t_last"), updated_at=now),
+            [{"t_id": t, "t_after": after, "t_last": lasts[t]} for t, after, _ in items],
+        )
+        found = dict(
+            conn.execute(
+                select(BridgeTable.id, BridgeTable.last_seq).where(BridgeTable.id.in_(lasts))
+            ).all()
+        )
+        for t, after, _ in items:
+            if found.get(t) != lasts[t]:
+                raise StoreError(f"table {t} is not at event {after}")
+        rows = []
+        for t, after, evs in items:
+            for i, (kind, payload) in enumerate(evs, start=after + 1):
+                rows.append(
+                    {
+                        "table_id": t,
+                        "seq": i,
+                        "type": kind,
+                        "payload": {"v": EVENT_VERSION, **payload},
+                        "created_at": now,
+                    }
+                )
+                if kind in PROJECTED:
+                    _project(conn, t, i, kind, payload, now)
+        conn.execute(insert(TableEvent), rows)
+        return [lasts[t] for t, _, _ in items]
+
+    def events(
+        self, table_id: int, after: int = 0, limit: int | None = None, upto: int | None = None
+    ) -> list[EventRecord]:
+        """A table's events numbered above ``after`` (and at most ``upto``), in order."""
         with self._session() as s:
             q = (
                 select(TableEvent.seq, TableEvent.type, TableEvent.payload)
                 .where(TableEvent.table_id == table_id, TableEvent.seq > after)
                 .order_by(TableEvent.seq)
             )
+            if upto is not None:
+                q = q.where(TableEvent.seq <= upto)
             if limit is not None:
                 q = q.limit(limit)
             return [EventRecord(seq, kind, payload) for seq, kind, payload in s.execute(q)]
 
 
-def _project(s: Session, table_id: int, kind: str, p: dict[str, Any], now: datetime) -> None:
+PROJECTED = frozenset({"seated", "stood", "board_started", "board_done", "closed"})
+"""The events that change a projection (seats, boards, the table's status)."""
+
+
+def _project(
+    conn: Connection, table_id: int, seq: int, kind: str, p: dict[str, Any], now: datetime
+) -> None:
     """Keep the projections in step with one event (same transaction)."""
-    if kind == "seated":
-        s.execute(
+    if kind in ("seated", "stood"):
+        conn.execute(
             update(TableSeat)
             .where(TableSeat.table_id == table_id, TableSeat.seat == p["seat"])
-            .values(user_id=p["user_id"])
-        )
-    elif kind == "stood":
-        s.execute(
-            update(TableSeat)
-            .where(TableSeat.table_id == table_id, TableSeat.seat == p["seat"])
-            .values(user_id=None)
+            .values(user_id=p["user_id"] if kind == "seated" else None, away_since=None)
         )
     elif kind == "board_started":
-        s.add(
-            TableBoard(
+        conn.execute(
+            insert(TableBoard).values(
                 table_id=table_id,
                 board_no=p["board_no"],
                 number=p["number"],
                 deal=p["deal"],
                 started_at=now,
+                first_seq=seq,
             )
         )
     elif kind == "board_done":
-        s.execute(
+        conn.execute(
             update(TableBoard)
             .where(TableBoard.table_id == table_id, TableBoard.board_no == p["board_no"])
             .values(
@@ -311,17 +459,44 @@ def _project(s: Session, table_id: int, kind: str, p: dict[str, Any], now: datet
                 tricks=p.get("tricks"),
                 score_ns=p.get("score_ns"),
                 finished_at=now,
+                last_seq=seq,
             )
         )
     elif kind == "closed":
-        s.execute(update(BridgeTable).where(BridgeTable.id == table_id).values(status="closed"))
+        conn.execute(update(BridgeTable).where(BridgeTable.id == table_id).values(status="closed"))
 
 
 def _user(row: User) -> UserRecord:
     return UserRecord(row.id, row.name, row.is_guest, row.password_hash)
 
 
-def _table(row: BridgeTable, seats: dict[str, int | None]) -> TableRecord:
+def _aware(when: datetime) -> datetime:
+    """SQLite hands back naive datetimes: they were written in UTC."""
+    return when if when.tzinfo is not None else when.replace(tzinfo=UTC)
+
+
+def _board(row: TableBoard, table_name: str, scoring: str) -> BoardRecord:
+    return BoardRecord(
+        table_id=row.table_id,
+        table_name=table_name,
+        board_no=row.board_no,
+        number=row.number,
+        deal=row.deal,
+        contract=row.contract,
+        declarer=row.declarer,
+        tricks=row.tricks,
+        score_ns=row.score_ns,
+        done=row.finished_at is not None,
+        first_seq=row.first_seq,
+        last_seq=row.last_seq,
+        dd_costs=list(row.dd_costs) if row.dd_costs is not None else None,
+        scoring=scoring,
+    )
+
+
+def _table(
+    row: BridgeTable, seats: dict[str, int | None], away: dict[str, datetime]
+) -> TableRecord:
     return TableRecord(
         id=row.id,
         name=row.name,
@@ -334,4 +509,7 @@ def _table(row: BridgeTable, seats: dict[str, int | None]) -> TableRecord:
         status=row.status,
         last_seq=row.last_seq,
         seats=seats,
+        board_set=row.board_set,
+        spectators_see_all=bool(row.spectators_see_all),
+        away=away,
     )

@@ -91,6 +91,40 @@ UI: dict[str, tuple[str, str]] = {
     "table_closed": ("牌桌已关闭", "This table is closed"),
     "login_needed": ("登录或以游客身份进入后才能入座。", "Log in or play as a guest to sit."),
     "by": ("", "by"),
+    # hand records
+    "hand_record": ("牌局记录", "Hand record"),
+    "dd_table": ("双明手分析", "Double-dummy tricks"),
+    "par": ("最优定约 (Par)", "Par"),
+    "other_tables": ("各桌成绩", "This board at every table"),
+    "table_col": ("牌桌", "Table"),
+    "mp_col": ("比赛分", "MP"),
+    "pct_col": ("%", "%"),
+    "imp_col": ("IMP", "IMPs"),
+    "step": ("第{n}/{total}张", "Card {n} of {total}"),
+    "step_start": ("开始", "Start"),
+    "first": ("«", "«"),
+    "prev": ("‹ 上一张", "‹ Back"),
+    "next_step": ("下一张 ›", "Next ›"),
+    "last": ("»", "»"),
+    "download": ("下载", "Download"),
+    "dd_cost": ("双明手损失墩数", "tricks lost double dummy"),
+    "analysing": ("正在分析…", "Analysing…"),
+    "record_unavailable": ("暂无牌局记录", "No hand record yet"),
+    "close": ("关闭", "Close"),
+    "result_made": ("{tricks}墩", "{tricks} tricks"),
+    # undo
+    "undo": ("撤回", "Undo"),
+    "undo_asked": ("{seat}请求撤回 {what}", "{seat} asks to take back {what}"),
+    "undo_waiting": ("等待对方同意撤回", "Waiting for the opponents to agree"),
+    # presence, clocks, settings
+    "away": ("断线", "away"),
+    "robot_playing": ("机器人代打", "robot playing"),
+    "board_set": (
+        "牌组（同名牌桌打同样的牌）",
+        "Board set (tables of one set play the same deals)",
+    ),
+    "spectators_see_all": ("旁观者可看四家牌", "Spectators see all four hands"),
+    "clock": ("用时", "Time"),
 }
 
 

@@ -71,6 +71,8 @@
     const S = config.strings;
     const zh = config.lang === "zh";
     const state = { seq: null, table: null, you: { seat: null }, view: null, chat: [], results: [] };
+    const rec = { data: null, step: 0, board: null, loading: null };
+    let clockOffset = 0; // server time minus this browser's time, in ms
     let ws = null;
     let retry = 0;
     let connected = false;
@@ -168,6 +170,7 @@
     }
 
     function handle(msg) {
+      if (msg.table && msg.table.clocks) clockOffset = msg.table.clocks.now - Date.now();
       if (msg.type === "state") {
         state.seq = msg.seq;
         state.table = msg.table;
@@ -176,18 +179,27 @@
         if (msg.since === null) state.chat = msg.chat || [];
         state.results = msg.results || [];
         render();
+        const last = state.results[state.results.length - 1];
+        if (state.view && state.view.phase === "done" && last && rec.board === null) openRecord(last.board_no);
       } else if (msg.type === "event") {
         state.seq = Math.max(state.seq || 0, msg.seq);
         const e = msg.event;
         if (e.type === "chat" && !state.chat.some((c) => c.seq === msg.seq)) {
           state.chat.push(Object.assign({ seq: msg.seq }, e));
         }
-        if (e.type === "board_done" && !msg.replay) state.results.push(e);
+        if (e.type === "board_done" && !msg.replay) {
+          state.results.push(e);
+          openRecord(e.board_no);
+        }
+        if (e.type === "board_started" && !msg.replay) closeRecord();
         if (!msg.replay) {
           state.table = msg.table;
           state.you = msg.you;
           state.view = msg.view;
         }
+        render();
+      } else if (msg.type === "table") {
+        state.table = msg.table;
         render();
       } else if (msg.type === "error") {
         showError(msg.message);
@@ -210,10 +222,12 @@
       renderStatus();
       renderInfo();
       renderSeats();
+      renderClocks();
       renderTrick();
       renderTurn();
       renderBiddingBox();
       renderClaim();
+      renderUndo();
       renderDone();
       renderSeatControls();
       renderAuction();
@@ -267,6 +281,12 @@
         const occ = state.table ? state.table.seats[seat] : null;
         const who = occ && occ.name ? occ.name : occ && occ.robot ? S.robot : S.empty;
         label.appendChild(el("span", "player", who + (state.you.seat === seat ? " (" + S.you + ")" : "")));
+        if (occ && occ.name && occ.robot) label.appendChild(el("span", "role takeover", S.robot_playing));
+        else if (occ && occ.name && occ.away) label.appendChild(el("span", "role away", S.away));
+        const clock = el("span", "clock");
+        clock.dataset.seat = seat;
+        clock.title = S.clock;
+        label.appendChild(clock);
         if (v && v.declarer === seat) label.appendChild(el("span", "role", S.declarer));
         if (v && v.dummy === seat && v.phase !== "auction") label.appendChild(el("span", "role", S.dummy));
         if (v && v.turn === seat && v.phase !== "done") label.classList.add("turn");
@@ -546,7 +566,7 @@
             td.appendChild(callNode(e.call));
             if (e.alert) td.appendChild(el("sup", "alert-mark", "!"));
             const text = zh && e.explanation_zh ? e.explanation_zh : e.explanation;
-            if (text) td.title = text;
+            if (text) explainOn(td, text, e.call);
             if (text && (e.alert || e.call !== "P")) {
               const li = el("li");
               li.appendChild(callNode(e.call));
@@ -569,11 +589,341 @@
       }
       for (const r of state.results) {
         const li = el("li");
-        li.appendChild(el("span", "board-no", S.board + " " + r.number + ": "));
+        const open = el("button", "link board-no", S.board + " " + r.number);
+        open.type = "button";
+        open.dataset.board = r.board_no;
+        open.title = S.hand_record;
+        open.addEventListener("click", () => openRecord(r.board_no));
+        li.appendChild(open);
+        li.appendChild(document.createTextNode(": "));
         li.appendChild(resultNode(r));
         box.appendChild(li);
       }
     }
+
+    // -- explanations: shown on hover (title) and on a tap (a small pop-up)
+    function explainOn(node, text, call) {
+      node.title = text;
+      node.classList.add("explained");
+      if (call === "P") node.classList.add("quiet");
+      node.tabIndex = 0;
+      const show = (ev) => {
+        ev.stopPropagation();
+        const pop = $("expl-pop");
+        if (!pop.classList.contains("hidden") && pop.dataset.for === text) {
+          pop.classList.add("hidden");
+          return;
+        }
+        pop.textContent = text;
+        pop.dataset.for = text;
+        const r = node.getBoundingClientRect();
+        pop.style.left = Math.max(4, Math.min(window.scrollX + r.left, window.scrollX + document.documentElement.clientWidth - 260)) + "px";
+        pop.style.top = window.scrollY + r.bottom + 4 + "px";
+        pop.classList.remove("hidden");
+      };
+      node.addEventListener("click", show);
+      node.addEventListener("keydown", (ev) => {
+        if (ev.key === "Enter" || ev.key === " ") show(ev);
+      });
+    }
+    document.addEventListener("click", () => $("expl-pop").classList.add("hidden"));
+
+    // -- undo: ask to take back a mis-click; the opponents agree or not
+    function hasActed(v, me) {
+      if (v.auction.some((e) => e.seat === me)) return true;
+      for (const t of v.tricks) for (const c of t.cards) if (c.seat === me || (me === v.declarer && c.seat === v.dummy)) return true;
+      return false;
+    }
+
+    function renderUndo() {
+      const box = clear($("undo-box"));
+      const v = state.view;
+      const me = state.you.seat;
+      const undo = state.table ? state.table.undo : null;
+      let show = false;
+      if (v && v.phase !== "done" && undo) {
+        show = true;
+        const text = S.undo_asked.replace("{seat}", seatName(undo.seat)).replace("{what}", undo.what);
+        box.appendChild(el("span", "label", text + " "));
+        if (me && undo.waiting_for.includes(me)) {
+          for (const [accept, key] of [[true, "accept"], [false, "reject"]]) {
+            const b = el("button", null, S[key]);
+            b.type = "button";
+            b.id = "undo-" + key;
+            b.addEventListener("click", () => send({ type: "undo_response", accept: accept }));
+            box.appendChild(b);
+          }
+        } else if (me === undo.seat) {
+          box.appendChild(el("span", "note", S.undo_waiting));
+        }
+      } else if (v && v.phase !== "done" && me && v.claim === null && hasActed(v, me)) {
+        show = true;
+        const b = el("button", null, S.undo);
+        b.type = "button";
+        b.id = "undo-btn";
+        b.addEventListener("click", () => send({ type: "undo" }));
+        box.appendChild(b);
+      }
+      box.classList.toggle("hidden", !show);
+    }
+
+    // -- clocks: each seat's thinking time on this board, the acting seat's running
+    function clockText(ms) {
+      const sec = Math.max(0, Math.floor(ms / 1000));
+      return Math.floor(sec / 60) + ":" + String(sec % 60).padStart(2, "0");
+    }
+
+    function renderClocks() {
+      const c = state.table && state.table.clocks;
+      for (const node of document.querySelectorAll(".seat-label .clock")) {
+        if (!c || !state.view) {
+          node.textContent = "";
+          continue;
+        }
+        const seat = node.dataset.seat;
+        let ms = c.board[seat] || 0;
+        const running = c.since !== null && c.acting === seat;
+        if (running) ms += Date.now() + clockOffset - c.since;
+        node.textContent = clockText(ms);
+        node.classList.toggle("running", running);
+      }
+    }
+    setInterval(renderClocks, 1000);
+
+    // -- the hand record of a finished board, with a card-by-card replay
+    async function openRecord(boardNo) {
+      rec.board = boardNo;
+      rec.data = null;
+      const panel = $("record");
+      panel.classList.remove("hidden");
+      $("record-body").classList.add("hidden");
+      $("record-title").textContent = S.hand_record + " · " + S.board + " " + boardNo;
+      clear($("record-files"));
+      $("record-note").textContent = S.analysing;
+      const token = {};
+      rec.loading = token;
+      try {
+        const r = await fetch("/api/tables/" + config.table_id + "/boards/" + boardNo, { credentials: "same-origin" });
+        const data = await r.json();
+        if (rec.loading !== token) return;
+        if (!r.ok) {
+          $("record-note").textContent = data.error || S.record_unavailable;
+          return;
+        }
+        rec.data = data;
+        rec.step = 0;
+        $("record-note").textContent = "";
+        renderRecord();
+      } catch (e) {
+        if (rec.loading === token) $("record-note").textContent = S.record_unavailable;
+      }
+    }
+
+    function closeRecord() {
+      rec.board = null;
+      rec.data = null;
+      rec.loading = null;
+      $("record").classList.add("hidden");
+    }
+
+    function recordStep(n) {
+      if (!rec.data) return;
+      rec.step = Math.max(0, Math.min(rec.data.play.length, n));
+      renderRecordPlay();
+    }
+
+    function renderRecord() {
+      const d = rec.data;
+      $("record-body").classList.remove("hidden");
+      const files = clear($("record-files"));
+      files.appendChild(document.createTextNode(S.download + ": "));
+      for (const fmt of ["pbn", "lin"]) {
+        const a = el("a", null, fmt.toUpperCase());
+        a.href = d.files[fmt];
+        a.id = "record-" + fmt;
+        a.setAttribute("download", "");
+        files.appendChild(a);
+        files.appendChild(document.createTextNode(" "));
+      }
+      const title = $("record-title");
+      clear(title);
+      title.appendChild(document.createTextNode(S.hand_record + " · " + S.board + " " + d.number + " · "));
+      title.appendChild(resultNode({ contract: d.contract, declarer: d.declarer, tricks: d.tricks_taken, score_ns: d.score_ns }));
+      renderRecordAuction(d);
+      renderRecordDD(d);
+      renderRecordResults(d);
+      renderRecordPlay();
+    }
+
+    function renderRecordAuction(d) {
+      const box = clear($("record-auction"));
+      const order = ["W", "N", "E", "S"];
+      const tbl = el("table", "auction-table");
+      const head = el("tr");
+      for (const s of order) head.appendChild(el("th", null, seatName(s) + (d.players[s] ? " " + d.players[s] : "")));
+      tbl.appendChild(head);
+      const cells = [];
+      for (let i = 0; i < order.indexOf(d.dealer); i++) cells.push(null);
+      for (const e of d.auction) cells.push(e);
+      for (let i = 0; i < cells.length; i += 4) {
+        const tr = el("tr");
+        for (let j = i; j < i + 4; j++) {
+          const td = el("td");
+          const e = cells[j];
+          if (e) {
+            td.appendChild(callNode(e.call));
+            if (e.alert) td.appendChild(el("sup", "alert-mark", "!"));
+            const text = zh && e.explanation_zh ? e.explanation_zh : e.explanation;
+            if (text) explainOn(td, text, e.call);
+          }
+          tr.appendChild(td);
+        }
+        tbl.appendChild(tr);
+      }
+      box.appendChild(tbl);
+    }
+
+    function renderRecordDD(d) {
+      const tbl = clear($("record-dd"));
+      const par = $("record-par");
+      if (!d.dd) {
+        par.textContent = S.record_unavailable;
+        return;
+      }
+      const strains = ["NT", "S", "H", "D", "C"];
+      const head = el("tr");
+      head.appendChild(el("th"));
+      for (const st of strains) {
+        const th = el("th", st === "H" || st === "D" ? "red" : null, STRAIN_SYMBOL[st]);
+        head.appendChild(th);
+      }
+      tbl.appendChild(head);
+      for (const seat of ["N", "S", "E", "W"]) {
+        const tr = el("tr");
+        tr.appendChild(el("th", null, seatName(seat)));
+        for (const st of strains) {
+          const n = d.dd[seat][st];
+          const td = el("td", n >= 7 ? "makes" : null, String(n));
+          td.dataset.seat = seat;
+          td.dataset.strain = st;
+          tr.appendChild(td);
+        }
+        tbl.appendChild(tr);
+      }
+      par.textContent = d.par ? S.par + ": " + d.par.text + " · " + S.NS + " " + (d.par.score > 0 ? "+" : "") + d.par.score : "";
+    }
+
+    function renderRecordResults(d) {
+      const tbl = clear($("record-results"));
+      const imp = d.scoring === "IMP";
+      const head = el("tr");
+      const cols = [S.table_col, S.contract, S.tricks_won, S.NS].concat(imp ? [S.imp_col] : [S.mp_col, S.pct_col]);
+      for (const c of cols) head.appendChild(el("th", null, c));
+      tbl.appendChild(head);
+      for (const r of d.results) {
+        const tr = el("tr", r.this ? "this" : null);
+        tr.appendChild(el("td", null, "#" + r.table_id + " " + r.table_name));
+        const c = el("td");
+        if (r.contract) {
+          c.appendChild(contractNode(r.contract));
+          c.appendChild(document.createTextNode(" " + seatName(r.declarer)));
+        } else c.textContent = S.passed_out;
+        tr.appendChild(c);
+        tr.appendChild(el("td", null, r.tricks === null ? "" : String(r.tricks)));
+        tr.appendChild(el("td", null, (r.score_ns > 0 ? "+" : "") + r.score_ns));
+        if (imp) tr.appendChild(el("td", "imps", (r.imps > 0 ? "+" : "") + r.imps));
+        else {
+          tr.appendChild(el("td", "mp", String(r.mp)));
+          tr.appendChild(el("td", "pct", r.pct + "%"));
+        }
+        tbl.appendChild(tr);
+      }
+    }
+
+    function renderRecordPlay() {
+      const d = rec.data;
+      const k = rec.step;
+      const gone = new Set(d.play.slice(0, k).map((p) => p.card));
+      for (const seat of SEATS) {
+        const box = clear($("rec-" + seat));
+        const label = el("div", "seat-label");
+        label.appendChild(el("span", "seat-name", seatName(seat)));
+        if (d.players[seat]) label.appendChild(el("span", "player", d.players[seat]));
+        if (d.declarer === seat) label.appendChild(el("span", "role", S.declarer));
+        box.appendChild(label);
+        const rows = el("div", "hand suits");
+        for (const suit of ["S", "H", "D", "C"]) {
+          const row = el("div", "suit-row");
+          row.appendChild(el("span", "suit-symbol " + (isRed(suit) ? "red" : "black"), SUIT_SYMBOL[suit]));
+          const cards = d.hands[seat].filter((c) => c[0] === suit && !gone.has(c));
+          if (!cards.length) row.appendChild(el("span", "void", "—"));
+          for (const card of cards) {
+            const chip = el("span", "chip " + (isRed(suit) ? "red" : "black"), rankText(card[1]));
+            chip.dataset.card = card;
+            row.appendChild(chip);
+          }
+          rows.appendChild(row);
+        }
+        box.appendChild(rows);
+      }
+      // the trick in progress at this step
+      const trickBox = clear($("rec-trick"));
+      if (k > 0) {
+        const t = Math.floor((k - 1) / 4);
+        const where = { N: "top", S: "bottom", W: "left", E: "right" };
+        const complete = k === 4 * t + 4 || k === d.play.length;
+        for (let i = 4 * t; i < k; i++) {
+          const p = d.play[i];
+          const node = cardNode(p.card);
+          node.classList.add("in-trick", "at-" + where[p.seat]);
+          const trick = d.tricks[t];
+          if (complete && trick && trick.winner === p.seat) node.classList.add("winner");
+          trickBox.appendChild(node);
+        }
+      }
+      let ns = 0;
+      let ew = 0;
+      for (let t = 0; 4 * t + 4 <= k; t++) {
+        const w = d.tricks[t] && d.tricks[t].winner;
+        if (w === "N" || w === "S") ns++;
+        else if (w) ew++;
+      }
+      $("rec-step").textContent =
+        (k === 0 ? S.step_start : S.step.replace("{n}", k).replace("{total}", d.play.length)) +
+        " · " + S.NS + " " + ns + " : " + ew + " " + S.EW;
+      $("rec-first").disabled = $("rec-prev").disabled = k === 0;
+      $("rec-next").disabled = $("rec-last").disabled = k === d.play.length;
+      // the play, trick by trick, each card with its double-dummy cost
+      const list = clear($("record-play"));
+      d.tricks.forEach((trick, t) => {
+        const li = el("li");
+        li.appendChild(el("span", "trick-no", t + 1 + "."));
+        trick.cards.forEach((c, j) => {
+          const i = 4 * t + j;
+          const p = d.play[i];
+          const b = el("button", "rec-card " + (isRed(c.card[0]) ? "red" : "black"));
+          b.type = "button";
+          b.dataset.index = i;
+          b.appendChild(document.createTextNode(SUIT_SYMBOL[c.card[0]] + rankText(c.card[1])));
+          if (trick.winner === c.seat) b.classList.add("won");
+          if (p && p.cost) {
+            b.classList.add("costly");
+            b.appendChild(el("sup", "cost", "−" + p.cost));
+            b.title = p.cost + " " + S.dd_cost;
+          }
+          if (i === k - 1) b.classList.add("current");
+          b.addEventListener("click", () => recordStep(i + 1));
+          li.appendChild(b);
+        });
+        list.appendChild(li);
+      });
+    }
+
+    $("rec-first").addEventListener("click", () => recordStep(0));
+    $("rec-prev").addEventListener("click", () => recordStep(rec.step - 1));
+    $("rec-next").addEventListener("click", () => recordStep(rec.step + 1));
+    $("rec-last").addEventListener("click", () => recordStep(rec.data ? rec.data.play.length : 0));
+    $("record-close").addEventListener("click", closeRecord);
 
     function renderChat() {
       const box = clear($("chat-log"));
