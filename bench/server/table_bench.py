@@ -1,5 +1,5 @@
 """The table server under load (``python bench/server/table_bench.py [--tables 10,100,1000]
-[--seconds 20] [--think 1.0] [--profile]``).
+[--seconds 20] [--think 5] [--robot-delay 0.6] [--deflate] [--profile] [--no-references]``).
 
 In one process, against references:
 
@@ -9,13 +9,20 @@ In one process, against references:
 * reference 2: the same boards' actions through ``qipai.bridge.apply`` alone;
 * measured 2: rebuilding the table from its log (what a restart does).
 
-Then many concurrent tables on loopback: the real server (uvicorn, SQLite) in its own process,
-and in this one a scripted person per table (a websocket client playing South, thinking
-``--think`` seconds on average before each call or card) with three level-0 robots. For 10, 100
-and 1,000 tables it prints actions per second (every call and card, robots' included) and the
-latency from a person's action to the event that answers it (p50, p99), and the server's CPU
-time per action. ``--profile`` runs the server under cProfile and prints where its time goes.
-Nothing asserts on time.
+Then many concurrent tables on loopback: the real server (uvicorn, SQLite, ``qipai serve``'s
+settings) in its own process, and in this one a scripted person per table (a websocket client
+playing South, thinking ``--think`` seconds +-50% before each call or card) with three level-0
+robots waiting ``--robot-delay`` before each of theirs (``qipai serve`` waits 0.6 s; 0 with
+``--think 1`` is a stress test). Every client connects first, then all play: after a warm-up,
+for 10, 100 and 1,000 tables it prints actions per second (every call and card, robots'
+included), the latency from a person's action to the event that answers it (p50, p99), and the
+server's and the clients' CPU. Nothing asserts on time.
+
+Where the time goes: ``--profile`` runs the server under cProfile (its event loop thread) and
+prints the top functions; ``QIPAI_BENCH_DEBUG=1`` makes the server print every 5 s its group
+commits, DDS backlog, event-loop lag and full garbage collections (``=objects`` also counts the
+objects the collector tracks); ``QIPAI_BENCH_NO_ANALYSIS=1`` leaves out the DD analysis of each
+finished board.
 """
 
 from __future__ import annotations
@@ -32,6 +39,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from qipai.bridge import Deal, Phase, Seat, apply, legal_cards, new_board
 from qipai.server.actor import Subscriber, TableActor, replay
@@ -156,9 +164,22 @@ def serve(db: str, port: int, profile: str | None, robot_delay: float, deflate: 
         ws_rate=(1e4, 1e4),
         robot_delay=robot_delay,
         analyse_boards=not os.environ.get("QIPAI_BENCH_NO_ANALYSIS"),
+        disconnect_grace=3600.0,  # connecting a thousand players takes a while
     )
     if os.environ.get("QIPAI_BENCH_DEBUG"):
+        import gc
         import threading
+
+        pauses: list[float] = []
+        began = [0.0]
+
+        def gc_timer(phase: str, info: dict[str, int]) -> None:
+            if phase == "start":
+                began[0] = time.perf_counter()
+            elif info.get("generation") == 2:
+                pauses.append(time.perf_counter() - began[0])
+
+        gc.callbacks.append(gc_timer)
 
         def report() -> None:
             w = app.state.server.tables.writer
@@ -173,11 +194,21 @@ def serve(db: str, port: int, profile: str | None, robot_delay: float, deflate: 
                     loop.call_soon_threadsafe(done.set)
                     done.wait(10)
                     lag = 1000 * (time.perf_counter() - t0)
+                worst = 1000 * max(pauses, default=0.0)
                 print(
                     f"[server] batches {w.batches} appends {w.appends} dds backlog {a.backlog}"
-                    f" busy {w.busy_seconds:.1f}s loop lag {lag:.0f} ms",
+                    f" busy {w.busy_seconds:.1f}s loop lag {lag:.0f} ms"
+                    f" full GCs {len(pauses)} (longest {worst:.0f} ms)",
                     flush=True,
                 )
+                pauses.clear()
+                if os.environ.get("QIPAI_BENCH_DEBUG") == "objects":
+                    from collections import Counter
+
+                    objs = gc.get_objects()
+                    print(f"[server] {len(objs)} tracked objects", flush=True)
+                    kinds = Counter(type(o).__qualname__ for o in objs)
+                    print("[server]", kinds.most_common(12), flush=True)
 
         threading.Thread(target=report, daemon=True).start()
     if profile:
@@ -221,7 +252,8 @@ class Player:
         self.latencies: list[float] = []
         self.actions = 0
         self.sent_at: float | None = None
-        self.ready = asyncio.Event()
+        self.ws: Any = None
+        self.last: dict[str, Any] | None = None
 
     async def setup(self) -> tuple[int, str]:
         import httpx
@@ -239,6 +271,24 @@ class Player:
             cookie = "; ".join(f"{k}={v}" for k, v in http.cookies.items())
             return int(r.json()["table"]["id"]), cookie
 
+    async def connect(self, table_id: int, cookie: str) -> None:
+        """Open the table's websocket and read the first state."""
+        from websockets.asyncio.client import connect
+
+        port = self.base.rsplit(":", 1)[1]
+        self.ws = await connect(
+            f"ws://127.0.0.1:{port}/ws/tables/{table_id}",
+            additional_headers={"Cookie": cookie},
+            max_size=2**22,
+            ping_interval=None,
+            open_timeout=120,
+        )
+        await self.ws.send(json.dumps({"type": "hello", "since": None}))
+        while self.last is None:
+            msg = json.loads(await self.ws.recv())
+            if msg["type"] == "state":
+                self.last = msg
+
     def worth_reading(self, raw: str) -> bool:
         """Whether a message may concern this player: its turn, the board's end or start, or
         the answer to its action. The client parses nothing else (it shares the cores)."""
@@ -250,48 +300,16 @@ class Player:
             or (self.sent_at is not None and '"robot":false' in raw)
         )
 
-    async def play(
-        self,
-        table_id: int,
-        cookie: str,
-        until: list[float],
-        counting: list[bool],
-        gate: asyncio.Semaphore,
-    ) -> None:
+    async def play(self, until: float, counting: list[bool]) -> None:
+        """Play until ``until`` (monotonic), from the state read when connecting."""
+        ws, msg = self.ws, self.last
         try:
-            await self._play(table_id, cookie, until, counting, gate)
-        finally:
-            self.ready.set()  # connected, or failed: either way not waited for
-
-    async def _play(
-        self,
-        table_id: int,
-        cookie: str,
-        until: list[float],
-        counting: list[bool],
-        gate: asyncio.Semaphore,
-    ) -> None:
-        from websockets.asyncio.client import connect
-
-        port = self.base.rsplit(":", 1)[1]
-        await gate.acquire()  # connect a few at a time, as people arrive
-        opened = connect(
-            f"ws://127.0.0.1:{port}/ws/tables/{table_id}",
-            additional_headers={"Cookie": cookie},
-            max_size=2**22,
-            ping_interval=None,
-            open_timeout=120,
-        )
-        try:
-            ws = await opened.__aenter__()
-        finally:
-            gate.release()
-        try:
-            await ws.send(json.dumps({"type": "hello", "since": None}))
-            self.ready.set()
-            while time.monotonic() < until[0]:
+            while time.monotonic() < until:
+                if msg is not None:
+                    await self.consider(msg, counting)
+                    msg = None
                 try:
-                    raw = await asyncio.wait_for(ws.recv(), until[0] - time.monotonic())
+                    raw = await asyncio.wait_for(ws.recv(), until - time.monotonic())
                 except TimeoutError:
                     return
                 if not isinstance(raw, str):
@@ -301,83 +319,86 @@ class Player:
                         self.actions += 1
                     continue
                 msg = json.loads(raw)
-                if msg["type"] not in ("state", "event"):
-                    continue
-                ev = msg.get("event")
-                now = time.perf_counter()
-                if ev and ev["type"] in ("call", "card") and counting[0]:
-                    self.actions += 1
-                    mine = (ev.get("by") or ev["seat"]) == "S" and not ev.get("robot")
-                    if mine and self.sent_at is not None:
-                        self.latencies.append(now - self.sent_at)
-                if ev and ev["type"] in ("call", "card") and (ev.get("by") or ev["seat"]) == "S":
-                    self.sent_at = None
-                if ev and ev["type"] == "board_started":
-                    self.sent_at = None
-                v = msg.get("view")
-                if v is None or self.sent_at is not None:
-                    continue
-                if v["phase"] == "done":
-                    await ws.send(json.dumps({"type": "next"}))
-                    self.sent_at = -1.0  # not timed; cleared by the next board's view
-                    continue
-                if v["acting"] != "S":
-                    continue
-                await asyncio.sleep(self.think * self.rng.uniform(0.5, 1.5))
-                if v["phase"] == "auction":
-                    calls = v["legal_calls"]
-                    bid = len(v["auction"]) < 4 and self.rng.random() < 0.5
-                    move = {"type": "call", "call": calls[1] if bid and len(calls) > 1 else "P"}
-                else:
-                    move = {"type": "card", "card": self.rng.choice(v["legal_cards"])}
-                self.sent_at = time.perf_counter()
-                await ws.send(json.dumps(move))
         finally:
-            await opened.__aexit__(None, None, None)
+            await ws.close()
+
+    async def consider(self, msg: dict[str, Any], counting: list[bool]) -> None:
+        if msg["type"] not in ("state", "event"):
+            return
+        ev = msg.get("event")
+        now = time.perf_counter()
+        if ev and ev["type"] in ("call", "card"):
+            mine = (ev.get("by") or ev["seat"]) == "S"
+            if counting[0]:
+                self.actions += 1
+                if mine and not ev.get("robot") and self.sent_at is not None:
+                    self.latencies.append(now - self.sent_at)
+            if mine:
+                self.sent_at = None
+        if ev and ev["type"] == "board_started":
+            self.sent_at = None
+        v = msg.get("view")
+        if v is None or self.sent_at is not None:
+            return
+        if v["phase"] == "done":
+            await self.ws.send(json.dumps({"type": "next"}))
+            self.sent_at = -1.0  # not timed; cleared when the next board starts
+            return
+        if v["acting"] != "S":
+            return
+        await asyncio.sleep(self.think * self.rng.uniform(0.5, 1.5))
+        if v["phase"] == "auction":
+            calls = v["legal_calls"]
+            bid = len(v["auction"]) < 4 and self.rng.random() < 0.5
+            move = {"type": "call", "call": calls[1] if bid and len(calls) > 1 else "P"}
+        else:
+            move = {"type": "card", "card": self.rng.choice(v["legal_cards"])}
+        self.sent_at = time.perf_counter()
+        await self.ws.send(json.dumps(move))
 
 
 async def load(
     base: str, tables: int, seconds: float, think: float, server_pid: int
 ) -> dict[str, float]:
+    """Make the tables, connect every player, then play: a warm-up, then ``seconds`` counted."""
     rng = random.Random(tables)
     players = [Player(base, think, random.Random(rng.random())) for _ in range(tables)]
     sem = asyncio.Semaphore(50)
 
-    async def setup(p: Player) -> tuple[int, str]:
+    async def setup(p: Player) -> None:
         async with sem:
-            return await p.setup()
+            table_id, cookie = await p.setup()
+            await p.connect(table_id, cookie)
 
-    made = await asyncio.gather(*(setup(p) for p in players))
+    outcomes = await asyncio.gather(*(setup(p) for p in players), return_exceptions=True)
+    failed = [o for o in outcomes if isinstance(o, BaseException)]
+    if failed:
+        print(f"  {len(failed)} of {tables} clients could not connect: {failed[0]!r}", flush=True)
+    playing = [p for p, o in zip(players, outcomes, strict=True) if o is None]
     warmup = min(5.0, 1.0 + tables / 200)
     counting = [False]
-    until = [time.monotonic() + 3600.0]  # set once every client is connected
-    gate = asyncio.Semaphore(20)
-    tasks = [
-        asyncio.create_task(p.play(t, c, until, counting, gate))
-        for p, (t, c) in zip(players, made, strict=True)
-    ]
-    await asyncio.wait_for(asyncio.gather(*(p.ready.wait() for p in players)), 300)
-    until[0] = time.monotonic() + warmup + seconds
+    until = time.monotonic() + warmup + seconds
+    tasks = [asyncio.create_task(p.play(until, counting)) for p in playing]
     await asyncio.sleep(warmup)
-    for p in players:
+    for p in playing:
         p.latencies.clear()
     counting[0] = True
     start = time.perf_counter()
     cpu0, mine0 = cpu_seconds(server_pid), time.process_time()
-    outcomes = await asyncio.gather(*tasks, return_exceptions=True)
+    ended = await asyncio.gather(*tasks, return_exceptions=True)
     elapsed = time.perf_counter() - start
     server_cpu = (cpu_seconds(server_pid) - cpu0) / elapsed
     client_cpu = (time.process_time() - mine0) / elapsed
-    failed = [o for o in outcomes if isinstance(o, BaseException)]
-    if failed:
-        print(f"  {len(failed)} of {tables} clients failed, e.g. {failed[0]!r}", flush=True)
-    lat = sorted(x for p in players for x in p.latencies)
+    broken = [o for o in ended if isinstance(o, BaseException)]
+    if broken:
+        print(f"  {len(broken)} clients failed while playing: {broken[0]!r}", flush=True)
+    lat = sorted(x for p in playing for x in p.latencies)
 
     def pct(q: float) -> float:
         return 1000 * lat[min(len(lat) - 1, int(q * len(lat)))] if lat else float("nan")
 
     return {
-        "actions": sum(p.actions for p in players) / elapsed,
+        "actions": sum(p.actions for p in playing) / elapsed,
         "mine": len(lat) / elapsed,
         "p50": pct(0.50),
         "p99": pct(0.99),
@@ -477,9 +498,9 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--tables", default="10,100,1000")
     ap.add_argument("--seconds", type=float, default=20.0)
-    ap.add_argument("--think", type=float, default=1.0)
+    ap.add_argument("--think", type=float, default=5.0)
     ap.add_argument("--profile", action="store_true")
-    ap.add_argument("--robot-delay", type=float, default=0.0)
+    ap.add_argument("--robot-delay", type=float, default=0.6)
     ap.add_argument("--deflate", action="store_true", help="negotiate permessage-deflate")
     ap.add_argument("--no-references", action="store_true")
     args = ap.parse_args()

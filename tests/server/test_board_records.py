@@ -137,4 +137,9 @@ def test_a_player_cannot_watch_a_table_of_the_same_board_set(server, h):
     assert refused.value.code == 4403
     assert pb["N"].connect(c).state["you"]["seat"] is None  # another set: watching is fine
     assert pb["N"].connect(b).state["you"]["seat"] == "N"  # and their own table, of course
+    # Someone watching table A may not sit down at table B of the same set.
+    ivy = h.Player(server).register("ivy")
+    ivy.connect(a)
+    r = ivy.post(f"/api/tables/{b}/sit", {"seat": "N"})  # taken anyway; the watch comes first
+    assert r.status_code == 409 and "watching table" in r.json()["error"]
     h.close_all()

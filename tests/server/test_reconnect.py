@@ -54,6 +54,6 @@ def test_a_gap_beyond_the_memory_gets_the_full_view(server, h):
     seen = conns["E"].seq
     actor = server.app.state.server.tables.get(table_id)
     for i in range(actor_module.HISTORY + 5):
-        actor._recent.append((10_000 + i, ("chat", {"text": "x"})))  # push the old ones out
+        actor._recent.append((10_000 + i, "chat", '{"text": "x"}'))  # push the old ones out
     again = players["E"].connect(table_id, since=seen)
     assert [m["type"] for m in again.messages] == ["state", "pong"]

@@ -147,3 +147,15 @@ def test_robot_levels_that_do_not_exist_are_refused(server, h):
     except NotImplementedError:
         r = ann.post("/api/tables", {"robot_level": 1})
         assert r.status_code == 400
+
+
+def test_searching_robots_play_for_the_tables_scoring():
+    from qipai.server.robots import RobotPool
+
+    pool = RobotPool()
+    if 1 not in pool.levels():
+        pytest.skip("level 1 robots are not built here")
+    assert pool.default_level() == 1
+    assert pool.get(1, "MP").scoring == "mp" and pool.get(1, "IMP").scoring == "imp"
+    assert pool.get(1, "MP") is pool.get(1, "MP")  # made once
+    assert pool.get(0, "MP").level == 0

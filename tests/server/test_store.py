@@ -119,3 +119,35 @@ def test_a_group_commit_writes_many_tables_at_once_and_refuses_only_the_stale(st
         2,
     ]
     assert store.table(b).status == "closed"
+
+
+def test_upgrading_a_database_with_tables_keeps_them(tmp_path):
+    """0001 -> 0002 on a database in use: the rows stay, the new columns get their defaults."""
+    engine = connect(sqlite_url(tmp_path / "old.db"))
+    try:
+        migrate(engine, "0001")
+        with engine.begin() as conn:
+            conn.execute(
+                text(
+                    "insert into tables (id, name, scoring, private, invite_token, seed, status,"
+                    " last_seq, created_at, updated_at) values (1, 't', 'MP', 0, 'tok', 'seed',"
+                    " 'open', 1, '2024-01-01', '2024-01-01')"
+                )
+            )
+            conn.execute(text("insert into seats (table_id, seat) values (1, 'N')"))
+            conn.execute(
+                text(
+                    "insert into table_events (table_id, seq, type, payload, created_at)"
+                    """ values (1, 1, 'chat', '{"v": 1, "text": "hi"}', '2024-01-01')"""
+                )
+            )
+        migrate(engine)
+    finally:
+        engine.dispose()
+    store = Store.open(sqlite_url(tmp_path / "old.db"))
+    try:
+        t = store.table(1)
+        assert t.board_set is None and t.spectators_see_all is False and t.away == {}
+        assert [e.payload["text"] for e in store.events(1)] == ["hi"]
+    finally:
+        store.close()

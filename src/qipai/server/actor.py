@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import random
 import time
@@ -53,7 +54,12 @@ from .writer import GroupWriter
 log = logging.getLogger("qipai.server")
 
 HISTORY = 500
-"""Events kept in memory for reconnecting clients; older gaps get a full view instead."""
+"""Events kept in memory for reconnecting clients; older gaps get a full view instead. They are
+kept as JSON text: a thousand tables' histories would otherwise be millions of objects for the
+garbage collector to walk (full collections of half a second were measured), and text is not
+walked at all."""
+RESULTS = 20
+"""Finished boards' results kept in memory for the table page (all are in the store)."""
 CHAT_HISTORY = 30
 QUEUE_LIMIT = 1000
 OUTBOX_LIMIT = 1000
@@ -134,8 +140,9 @@ class TableActor:
         self.on_board_done = on_board_done
         self.writer = writer
         self.state = initial_state(record)
-        self._recent: deque[tuple[int, Event]] = deque(maxlen=HISTORY)
-        self.results: list[dict[str, Any]] = []
+        self._recent: deque[tuple[int, str, str]] = deque(maxlen=HISTORY)
+        """(number, type, payload as JSON) of the latest events."""
+        self._results: deque[str] = deque(maxlen=RESULTS)
         self._saw_all: set[int] = set()
         """Users sent all four hands of the board in progress (as spectators): they may not sit
         down before it ends."""
@@ -340,7 +347,7 @@ class TableActor:
         if level is None:
             levels = self.robots.levels()
             level = levels[0] if levels else None
-        return self.robots.get(level) if level is not None else None
+        return self.robots.get(level, self.record.scoring) if level is not None else None
 
     async def _robot_move(self, seat: Seat) -> None:
         state = self.state
@@ -431,15 +438,15 @@ class TableActor:
         self.state = state
         if event[0] == "board_started":
             self._saw_all.clear()
-        self._recent.append((state.seq, event))
+        self._recent.append((state.seq, event[0], _dumps(event[1])))
         if event[0] == "board_done":
-            self.results.append({k: v for k, v in event[1].items() if k not in ("v", "t")})
+            self._results.append(_dumps({k: v for k, v in event[1].items() if k not in ("v", "t")}))
 
     async def _reload(self) -> None:
         events = await asyncio.to_thread(self.store.events, self.id)
         state = self.state = initial_state(self.record)
         self._recent.clear()
-        self.results.clear()
+        self._results.clear()
         for e in events:
             event: Event = (e.type, e.payload)
             self._fold_in(fold(state, event), event)
@@ -458,14 +465,14 @@ class TableActor:
         first = self._recent[0][0] if self._recent else seq + 1
         caught_up = since is not None and 0 <= since <= seq and since + 1 >= first
         if since is not None and caught_up:
-            for n, event in self._recent:
+            for n, kind, body in self._recent:
                 if n > since:
                     sub.push(
                         {
                             "type": "event",
                             "seq": n,
                             "replay": True,
-                            "event": public_event(event, seat),
+                            "event": public_event((kind, json.loads(body)), seat),
                         }
                     )
         self._send_state(sub, since if caught_up else None)
@@ -477,6 +484,17 @@ class TableActor:
             self._subs.discard(sub)
             if self.state.seat_of(sub.user_id) is not None:
                 self.presence_changed()
+
+    def watched_by(self, user_id: int) -> bool:
+        """Whether ``user_id`` has a connection here without sitting here."""
+        return self.state.seat_of(user_id) is None and any(
+            sub.user_id == user_id for sub in self._subs
+        )
+
+    @property
+    def results(self) -> list[dict[str, Any]]:
+        """The latest finished boards' results, oldest first."""
+        return [json.loads(r) for r in self._results]
 
     @property
     def connections(self) -> int:
@@ -497,9 +515,8 @@ class TableActor:
     def _send_state(self, sub: Subscriber, since: int | None = None) -> None:
         st = self.state
         seat, all_hands = self.viewer(st, sub.user_id)
-        chat = [{"seq": n, **public_event(e, seat)} for n, e in self._recent if e[0] == "chat"][
-            -CHAT_HISTORY:
-        ]
+        chats = [(n, body) for n, kind, body in self._recent if kind == "chat"][-CHAT_HISTORY:]
+        chat = [{"seq": n, **public_event(("chat", json.loads(body)), seat)} for n, body in chats]
         sub.push(
             {
                 "type": "state",
@@ -509,7 +526,7 @@ class TableActor:
                 "you": self._you(sub, seat),
                 "view": _view(st, seat, all_hands),
                 "chat": chat,
-                "results": self.results[-20:],
+                "results": self.results,
             }
         )
 
@@ -578,6 +595,10 @@ class TableActor:
                 "now": int(self.clock() * 1000),
             },
         }
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 def _undo_json(st: TableState) -> dict[str, Any] | None:

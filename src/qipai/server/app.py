@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import logging
 import os
@@ -49,7 +50,7 @@ from .protocol import ProtocolError, parse_message, parse_seat
 from .records import BoardNotReady
 from .robots import RobotPool
 from .table import Close, Command, CommandError, NextBoard, Occupant, Sit, Stand
-from .tables import Tables
+from .tables import Tables, board_set_seed
 
 log = logging.getLogger("qipai.server")
 
@@ -140,6 +141,9 @@ def create_app(
         count = await server.tables.load_all()
         log.info("%d open table(s) rebuilt from their event logs", count)
         server.tables.watch()
+        # What is loaded now (modules, the tables rebuilt) lives as long as the server: keep it
+        # out of the garbage collector's full collections, which walk every tracked object.
+        gc.freeze()
         try:
             yield
         finally:
@@ -607,7 +611,14 @@ async def create_table(request: Request, data: dict[str, Any]) -> TableActor:
             seat = parse_seat(data.get("seat"))
         except ProtocolError as e:
             raise HTTPException(400, str(e)) from None
-    actor = await srv(request).tables.create(owner_id=user.id, settings=settings)
+    tables = srv(request).tables
+    if seat is not None and settings["board_set"]:
+        other = tables.watching_same_boards(user.id, None, board_set_seed(settings["board_set"]))
+        if other is not None:
+            raise HTTPException(
+                409, f"you are watching table #{other.id}, which plays the same boards"
+            )
+    actor = await tables.create(owner_id=user.id, settings=settings)
     if seat is not None:
         await _submit(actor, user, Sit(seat))
     return actor
@@ -618,6 +629,18 @@ async def _submit(actor: TableActor, user: UserRecord | None, command: Command) 
         return await actor.submit(occupant(user), command)
     except CommandError as e:
         raise HTTPException(409, str(e)) from None
+
+
+def check_sit(tables: Tables, actor: TableActor, user: UserRecord | None, command: Command) -> None:
+    """CommandError when ``user`` would sit here while watching another table of the same
+    board set (they would see the boards they are about to play)."""
+    if user is None or not isinstance(command, Sit):
+        return
+    other = tables.watching_same_boards(user.id, actor)
+    if other is not None:
+        raise CommandError(
+            f"you are watching table #{other.id}, which plays the same boards: leave it first"
+        )
 
 
 def _actor(request: HTTPConnection) -> TableActor:
@@ -660,10 +683,12 @@ async def api_table(request: Request) -> Response:
     user = await current_user(request)
     if not may_view(request, actor, user):
         raise HTTPException(403, "a private table: open it with its invitation link")
+    boards = await asyncio.to_thread(srv(request).store.boards, actor.id)
+    results = [{k: v for k, v in b.items() if k != "done"} for b in boards if b["done"]]
     return JSONResponse(
         {
             "table": actor.summary(),
-            "results": actor.results,
+            "results": results,
             "invite": _invite(request, actor, user),
         }
     )
@@ -695,6 +720,10 @@ async def api_table_action(request: Request) -> Response:
     extra = set(data) - allowed
     if extra:
         raise HTTPException(400, f"unknown field(s): {', '.join(sorted(extra))}")
+    try:
+        check_sit(srv(request).tables, actor, user, command)
+    except CommandError as e:
+        raise HTTPException(409, str(e)) from None
     seq = await _submit(actor, user, command)
     return JSONResponse({"seq": seq, "table": actor.summary()})
 
@@ -884,6 +913,7 @@ async def table_socket(ws: WebSocket) -> None:
                 continue
             assert msg.command is not None
             try:
+                check_sit(server.tables, actor, user, msg.command)
                 await actor.submit(sub.user, msg.command)
             except CommandError as e:
                 sub.push(_error(str(e), msg.id, msg.kind))

@@ -1,4 +1,5 @@
-"""Robots for empty seats: ``qipai.robots.robot_for(level)``, one robot per level, made once.
+"""Robots for empty seats: ``qipai.robots.robot_for(level, scoring=...)``, one robot per level
+and scoring (matchpoints or IMPs: the searching robots play for the table's scoring), made once.
 
 A level that ``robot_for`` cannot make (not built yet, or robots not installed at all) is not
 offered: tables that want robots need a level that exists; without robots, seats wait for people.
@@ -22,11 +23,14 @@ def _robots_module() -> Any:
         return None
 
 
+DEFAULT_LEVEL = 1
+
+
 class RobotPool:
     """The robots of each level, made on first use."""
 
     def __init__(self) -> None:
-        self._robots: dict[int, Robot] = {}
+        self._robots: dict[tuple[int, str], Robot] = {}
         self._levels: tuple[int, ...] | None = None
 
     def levels(self) -> tuple[int, ...]:
@@ -38,12 +42,17 @@ class RobotPool:
         return self._levels
 
     def default_level(self) -> int | None:
-        """The level new tables get unless they choose: the strongest one built."""
+        """The level new tables get unless they choose: level 1 (the robots' own choice for
+        tables: strong, about a second a card at most) where it is built, else the strongest."""
         levels = self.levels()
+        if DEFAULT_LEVEL in levels:
+            return DEFAULT_LEVEL
         return levels[-1] if levels else None
 
-    def get(self, level: int) -> Robot | None:
-        robot = self._robots.get(level)
+    def get(self, level: int, scoring: str = "IMP") -> Robot | None:
+        """The robot of ``level`` for a table scored ``scoring`` ("MP" or "IMP")."""
+        key = (level, scoring.lower())
+        robot = self._robots.get(key)
         if robot is not None:
             return robot
         module = _robots_module()
@@ -51,9 +60,12 @@ class RobotPool:
         if factory is None:
             return None
         try:
-            made: Robot = factory(level)
+            try:
+                made: Robot = factory(level, scoring=key[1])
+            except TypeError:  # a robot_for that does not take the scoring
+                made = factory(level)
         except (NotImplementedError, ValueError) as e:
             log.debug("robot level %s is not available: %s", level, e)
             return None
-        self._robots[level] = made
+        self._robots[key] = made
         return made

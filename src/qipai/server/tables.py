@@ -96,6 +96,23 @@ class Tables:
                 return other
         return None
 
+    def watching_same_boards(
+        self, user_id: int, actor: TableActor | None, seed: str | None = None
+    ) -> TableActor | None:
+        """Another live table of ``actor``'s board set (or of the deal ``seed``) that
+        ``user_id`` is watching: they may not sit down here while they watch the same boards
+        played there."""
+        seed = actor.record.seed if actor is not None else seed
+        for other in self._actors.values():
+            if (
+                other is not actor
+                and other.record.seed == seed
+                and not other.state.closed
+                and other.watched_by(user_id)
+            ):
+                return other
+        return None
+
     def still_to_play(self, user_id: int, number: int, deal: str) -> TableActor | None:
         """A live table where ``user_id`` sits and has yet to finish board ``number`` with this
         deal: its hand record and results elsewhere are not for them yet."""

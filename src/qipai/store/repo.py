@@ -272,6 +272,7 @@ class Store:
                     "declarer": r.declarer,
                     "tricks": r.tricks,
                     "score_ns": r.score_ns,
+                    "deal": r.deal,
                     "done": r.finished_at is not None,
                 }
                 for r in rows

@@ -23,17 +23,17 @@ depends_on = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("tables") as t:
-        t.add_column(sa.Column("board_set", sa.String(40), nullable=True))
-        t.add_column(
-            sa.Column("spectators_see_all", sa.Boolean(), nullable=False, server_default=sa.false())
-        )
-    with op.batch_alter_table("seats") as t:
-        t.add_column(sa.Column("away_since", sa.DateTime(timezone=True), nullable=True))
-    with op.batch_alter_table("table_boards") as t:
-        t.add_column(sa.Column("first_seq", sa.Integer(), nullable=True))
-        t.add_column(sa.Column("last_seq", sa.Integer(), nullable=True))
-        t.add_column(sa.Column("dd_costs", sa.JSON(), nullable=True))
+    # Plain ADD COLUMN (SQLite has it): a batch "move and copy" of ``tables`` would drop a table
+    # that other tables' foreign keys point at, which SQLite refuses once there are rows.
+    op.add_column("tables", sa.Column("board_set", sa.String(40), nullable=True))
+    op.add_column(
+        "tables",
+        sa.Column("spectators_see_all", sa.Boolean(), nullable=False, server_default=sa.false()),
+    )
+    op.add_column("seats", sa.Column("away_since", sa.DateTime(timezone=True), nullable=True))
+    op.add_column("table_boards", sa.Column("first_seq", sa.Integer(), nullable=True))
+    op.add_column("table_boards", sa.Column("last_seq", sa.Integer(), nullable=True))
+    op.add_column("table_boards", sa.Column("dd_costs", sa.JSON(), nullable=True))
     op.create_index("ix_table_boards_number_deal", "table_boards", ["number", "deal"])
     op.create_table(
         "deal_analyses",
