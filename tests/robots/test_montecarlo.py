@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from robot_helpers import acting, board, play_among_humans
 
 from qipai.analysis.claims import max_claim
 from qipai.bridge import (
@@ -24,19 +25,15 @@ from qipai.bridge import (
     Claim,
     Deal,
     Hand,
-    MakeCall,
     Phase,
     PlayCard,
-    RespondToClaim,
     Seat,
     View,
-    Vulnerability,
     apply,
     new_board,
-    parse_call,
     view,
 )
-from qipai.robots import Candidate, Level0Robot, is_legal
+from qipai.robots import Candidate, Level0Robot
 from qipai.robots.montecarlo import (
     MonteCarloRobot,
     _convention,
@@ -60,38 +57,13 @@ def card_of(c: Candidate) -> Card:
     return c.action.card
 
 
-def started(deal: Deal, auction: str, played: str = "") -> BoardState:
-    """Board 1 (North deals, none vulnerable) after ``auction`` and the cards ``played``."""
-    s = new_board(1, deal, dealer=Seat.NORTH, vulnerability=Vulnerability.NONE)
-    for c in auction.split():
-        s = apply(s, MakeCall(parse_call(c)))
-    for c in played.split():
-        s = apply(s, PlayCard(Card.parse(c)))
-    return s
-
-
 def ending(
     hands: dict[Seat, str], auction: str, tricks: list[str], dealer: Seat = Seat.NORTH
 ) -> BoardState:
     """A board whose deal is ``hands`` (space-separated cards, all 13 of each seat) after
     ``auction`` and the ``tricks`` (each four cards in playing order)."""
     deal = Deal.from_hands({seat: Hand(cards(text)) for seat, text in hands.items()})
-    s = new_board(1, deal, dealer=dealer, vulnerability=Vulnerability.NONE)
-    for c in auction.split():
-        s = apply(s, MakeCall(parse_call(c)))
-    for trick in tricks:
-        for card in cards(trick):
-            s = apply(s, PlayCard(card))
-    return s
-
-
-def acting(s: BoardState) -> Seat:
-    seat = s.turn
-    assert seat is not None
-    if s.phase is Phase.PLAY and seat == s.dummy:
-        assert s.declarer is not None
-        return s.declarer
-    return seat
+    return board(deal, auction, " ".join(tricks), dealer)
 
 
 # A 1NT by South where East showed out of spades: West holds the king, so from dummy's AQ the
@@ -188,7 +160,9 @@ def test_every_scoring_finds_the_finesse(scoring: str) -> None:
 # --- the view and nothing more ---------------------------------------------------------------
 
 
-def random_midplay(seed: int) -> BoardState:
+def random_midplay(seed: int) -> tuple[BoardState, Seat, View]:
+    """A random board part way through the play (skips the test if it was passed out), the
+    seat to act and its view."""
     rng = random.Random(seed)
     s = new_board(seed % 16 + 1, Deal.from_seed(f"mc-{seed}"))
     level0 = Level0Robot()
@@ -197,16 +171,15 @@ def random_midplay(seed: int) -> BoardState:
     target = rng.randint(1, 40)
     while s.phase is Phase.PLAY and len(s.played) < target:
         s = apply(s, PlayCard(rng.choice(view(s, acting(s)).legal_cards)))
-    return s
+    if s.phase is not Phase.PLAY:
+        pytest.skip("passed out")
+    seat = acting(s)
+    return s, seat, view(s, seat)
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4, 6, 7])
 def test_sampled_deals_agree_with_every_known_card_and_void(seed: int) -> None:
-    s = random_midplay(seed)
-    if s.phase is not Phase.PLAY:
-        pytest.skip("passed out")
-    seat = acting(s)
-    v = view(s, seat)
+    _s, _seat, v = random_midplay(seed)
     r = robot(samples=12)
     sample = r._sample(v, 12, seed)
     o = sample.owners
@@ -235,11 +208,7 @@ def test_sampled_deals_agree_with_every_known_card_and_void(seed: int) -> None:
 def test_same_view_same_play_whatever_the_hidden_cards(seed: int) -> None:
     # Swap two unplayed cards of one suit between the hands the robot cannot see: its view is
     # the same, and so is its play, card for card, explanation for explanation.
-    s = random_midplay(seed)
-    if s.phase is not Phase.PLAY:
-        pytest.skip("passed out")
-    seat = acting(s)
-    v = view(s, seat)
+    s, seat, v = random_midplay(seed)
     a_seat, b_seat = [x for x in Seat if v.hands[x] is None][:2]
     a_hand, b_hand = s.remaining(a_seat), s.remaining(b_seat)
     pairs = [(x, y) for x in a_hand for y in b_hand if x.suit == y.suit]
@@ -261,47 +230,13 @@ def test_same_view_same_play_whatever_the_hidden_cards(seed: int) -> None:
 # --- legality among humans, and reproducibility ----------------------------------------------
 
 
+def every_legal_card_is_ranked(s: BoardState, v: View, candidates: list[Candidate]) -> None:
+    if s.phase is Phase.PLAY:
+        assert {card_of(c) for c in candidates} == set(v.legal_cards)
+
+
 def play_board(seed: int, humans: set[Seat], r: MonteCarloRobot) -> BoardState:
-    rng = random.Random(seed)
-    s = new_board(seed % 32 + 1, Deal.from_seed(seed))
-    steps = 0
-    while s.phase is not Phase.DONE:
-        steps += 1
-        assert steps < 400, "the board does not end"
-        if s.claim is not None:
-            assert s.declarer is not None
-            defender = next(
-                d for d in (s.declarer.lho, s.declarer.rho) if d not in s.claim.accepted_by
-            )
-            if defender in humans:
-                accept = rng.random() < 0.5
-            else:
-                accept = r.accept_claim(view(s, defender), s.claim.tricks)
-            s = apply(s, RespondToClaim(defender, accept))
-            continue
-        seat = acting(s)
-        v = view(s, seat)
-        if seat in humans:
-            if s.phase is Phase.AUCTION:
-                calls = list(v.legal_calls)
-                late = len(s.auction.entries) > 3 and rng.random() < 0.6
-                action: MakeCall | PlayCard | Claim = MakeCall(
-                    calls[0] if late else rng.choice(calls), seat
-                )
-            elif seat == s.declarer and rng.random() < 0.03:
-                action = Claim(rng.randint(0, 13 - len(s.completed_tricks)), seat)
-            else:
-                action = PlayCard(rng.choice(v.legal_cards), seat)
-        else:
-            candidates = r.choose(v, rng)
-            assert candidates, f"robot offered nothing at {seat} in board {seed}"
-            action = candidates[0].action
-            assert is_legal(v, action), f"illegal robot action {action} in board {seed}"
-            assert candidates[0].explanation and candidates[0].explanation_zh
-            if s.phase is Phase.PLAY:
-                assert {card_of(c) for c in candidates} == set(v.legal_cards)
-        s = apply(s, action)
-    return s
+    return play_among_humans(seed, humans, r, every_legal_card_is_ranked)
 
 
 @settings(max_examples=10, deadline=None)
@@ -320,10 +255,7 @@ def test_same_seed_same_play() -> None:
 
 
 def test_same_seed_same_candidates_at_a_position() -> None:
-    s = random_midplay(11)
-    if s.phase is not Phase.PLAY:
-        pytest.skip("passed out")
-    v = view(s, acting(s))
+    _s, _seat, v = random_midplay(11)
     assert robot().choose(v, random.Random(5)) == robot().choose(v, random.Random(5))
 
 
@@ -367,7 +299,7 @@ def test_levels_scorings_and_budgets() -> None:
 
 
 def test_opening_lead_is_legal_and_explained() -> None:
-    s = started(Deal.from_seed(21), "P P 1NT P 3NT P P P")
+    s = board(Deal.from_seed(21), "P P 1NT P 3NT P P P")
     leader = s.turn
     assert leader is not None
     v = view(s, leader)
@@ -411,7 +343,7 @@ def deal_from(fixed: dict[Seat, str]) -> Deal:
 
 def east_to_play(fixed: dict[Seat, str], played: str) -> View:
     """East's view after ``played``, South declaring 1NT (West leads)."""
-    s = started(deal_from(fixed), "P P 1NT P P P", played)
+    s = board(deal_from(fixed), "P P 1NT P P P", played)
     assert s.turn == Seat.EAST
     return view(s, Seat.EAST)
 
@@ -462,7 +394,7 @@ def test_partners_encouraging_signal_weights_the_samples() -> None:
         Seat.EAST: "S9 SK",
         Seat.SOUTH: "SA D2",
     }
-    s = started(deal_from(fixed), "P P 1NT P P P", "S3 S4 S9 SA D2")
+    s = board(deal_from(fixed), "P P 1NT P P P", "S3 S4 S9 SA D2")
     v = view(s, Seat.WEST)
     owners = np.full((2, 52), Seat.NORTH, dtype=np.uint8)
     owners[0, Card.parse("SK").index] = Seat.EAST  # East holds the king here, not there

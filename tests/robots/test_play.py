@@ -93,20 +93,23 @@ def test_fourth_hand_wins_cheaply():
     assert first_card(s, Seat.NORTH) == "DQ"
 
 
-def test_ruff_when_void_and_the_opponents_are_winning():
-    deal = deal_with(north="AKQJ2.AK32.AK32.", east="76.T98.J976.AKQJ", south="T98.Q4.Q54.65432")
-    s = board(deal, "1S P 3S P 4S P P P", "CA C2")
+@pytest.mark.parametrize(
+    ("north", "south", "auction", "expected"),
+    [
+        # ruff when void and the opponents are winning
+        ("AKQJ2.AK32.AK32.", "T98.Q4.Q54.65432", "1S P 3S P 4S P P P", "S2"),
+        # no trumps: discard from the weakest suit
+        ("AKQJ2.AK32.5432.", "T98.Q4.AKQ.65432", "1NT P 3NT P P P", "D2"),
+    ],
+    ids=["ruff", "discard"],
+)
+def test_void_in_the_suit_led(north: str, south: str, auction: str, expected: str):
+    # East leads the club ace, dummy plays the two, West follows low: declarer has no club.
+    deal = deal_with(north=north, east="76.T98.J976.AKQJ", south=south)
+    s = board(deal, auction, "CA C2")
     west = s.deal[Seat.WEST]
     s = apply(s, PlayCard(west.suit(Card.parse("C2").suit)[-1]))
-    assert first_card(s, Seat.NORTH) == "S2"
-
-
-def test_discard_from_the_weakest_suit():
-    deal = deal_with(north="AKQJ2.AK32.5432.", east="76.T98.J976.AKQJ", south="T98.Q4.AKQ.65432")
-    s = board(deal, "1NT P 3NT P P P", "CA C2")
-    west = s.deal[Seat.WEST]
-    s = apply(s, PlayCard(west.suit(Card.parse("C2").suit)[-1]))
-    assert first_card(s, Seat.NORTH) == "D2"
+    assert first_card(s, Seat.NORTH) == expected
 
 
 def test_declarer_draws_trumps():

@@ -23,7 +23,7 @@ def test_migrations_match_the_models_and_run_twice(store):
         diff = compare_metadata(MigrationContext.configure(conn), Base.metadata)
         assert diff == []
         assert conn.execute(text("PRAGMA journal_mode")).scalar() == "wal"
-        assert conn.execute(text("select version_num from alembic_version")).scalar() == "0002"
+        assert conn.execute(text("select version_num from alembic_version")).scalar() == "0003"
 
 
 def test_events_are_numbered_and_a_stale_writer_is_refused(store):
@@ -122,7 +122,7 @@ def test_a_group_commit_writes_many_tables_at_once_and_refuses_only_the_stale(st
 
 
 def test_upgrading_a_database_with_tables_keeps_them(tmp_path):
-    """0001 -> 0002 on a database in use: the rows stay, the new columns get their defaults."""
+    """0001 -> the latest on a database in use: the rows stay, new columns get their defaults."""
     engine = connect(sqlite_url(tmp_path / "old.db"))
     try:
         migrate(engine, "0001")
@@ -137,6 +137,12 @@ def test_upgrading_a_database_with_tables_keeps_them(tmp_path):
             conn.execute(text("insert into seats (table_id, seat) values (1, 'N')"))
             conn.execute(
                 text(
+                    "insert into users (id, name, is_guest, created_at)"
+                    " values (1, 'ann', 0, '2024-01-01')"
+                )
+            )
+            conn.execute(
+                text(
                     "insert into table_events (table_id, seq, type, payload, created_at)"
                     """ values (1, 1, 'chat', '{"v": 1, "text": "hi"}', '2024-01-01')"""
                 )
@@ -149,5 +155,7 @@ def test_upgrading_a_database_with_tables_keeps_them(tmp_path):
         t = store.table(1)
         assert t.board_set is None and t.spectators_see_all is False and t.away == {}
         assert [e.payload["text"] for e in store.events(1)] == ["hi"]
+        assert store.user(1).session_epoch == 0
+        assert store.tournaments.listing() == []
     finally:
         store.close()

@@ -54,6 +54,11 @@ _KEY = re.compile(r"[A-Za-z][A-Za-z0-9]?[A-Za-z0-9]?\Z")
 _ROOMS = {"o": "Open", "c": "Closed"}
 # The Record's field names in errors and the LIN tokens that set them.
 _TOKENS = {"Play": "pc", "Result": "mc", "claim": "mc", "Auction": "mb", "Board": "qx"}
+# What a board without a number cannot do without each of these tokens.
+_UNTOLD = {
+    "md": "no dealer in md and no board number to tell it",
+    "sv": "no sv and no board number to tell the vulnerability",
+}
 
 
 def read_lin(text: str, source: str = "<string>", *, strict: bool = False) -> list[Record]:
@@ -218,28 +223,20 @@ class _Reader:
             number = len(board.auction.entries) + 1
             raise self.fail(f"call {number} ({value}): {e}", line, "mb") from None
 
+    def number_for(self, board: _Board, number: int | None, tag: str) -> int:
+        """The board ``number``, which tells what the missing LIN token ``tag`` would have."""
+        if number is None:
+            raise FormatError(_UNTOLD[tag], source=self.source, line=board.line, tag=tag)
+        return number
+
     def build(self, board: _Board) -> Record:
         number = board.number or board.heading
         dealer = board.dealer
         if dealer is None:
-            if number is None:
-                raise FormatError(
-                    "no dealer in md and no board number to tell it",
-                    source=self.source,
-                    line=board.line,
-                    tag="md",
-                )
-            dealer = dealer_of(number)
+            dealer = dealer_of(self.number_for(board, number, "md"))
         vulnerability = board.vulnerability
         if vulnerability is None:
-            if number is None:
-                raise FormatError(
-                    "no sv and no board number to tell the vulnerability",
-                    source=self.source,
-                    line=board.line,
-                    tag="sv",
-                )
-            vulnerability = vulnerability_of(number)
+            vulnerability = vulnerability_of(self.number_for(board, number, "sv"))
         hands = board.hands or [Hand()] * 4
         try:
             deal = complete_deal(Deal.from_hands(dict(zip(_LIN_SEATS, hands, strict=True))))

@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from ..bridge.cards import Rank, Suit
 from ..bridge.deal import Hand
@@ -717,18 +718,29 @@ class Not(Node):
 
 
 @dataclass(frozen=True)
-class All(Node):
+class _Junction(Node):
+    """``All`` and ``Any_``: three-valued (Kleene) "and" and "or" of ``parts``."""
+
     parts: tuple[Node, ...]
+    decisive: ClassVar[bool]  # the value of one part that settles the whole: False for "and"
 
     def evaluate(self, ctx: Context, b: Bindings, hand: Hand | None) -> Value:
-        result: Value = True
+        result: Value = not self.decisive
         for p in self.parts:
             v = p.evaluate(ctx, b, hand)
-            if v is False:
-                return False
+            if v is self.decisive:
+                return v
             if v is None:
                 result = None
         return result
+
+    def suit_names(self) -> set[str]:
+        return set().union(*(p.suit_names() for p in self.parts))
+
+
+@dataclass(frozen=True)
+class All(_Junction):
+    decisive = False
 
     def constraints(self, ctx: Context, b: Bindings) -> HandConstraints | None:
         c = HandConstraints()
@@ -742,26 +754,13 @@ class All(Node):
     def negated_constraints(self, ctx: Context, b: Bindings) -> HandConstraints | None:
         return Any_(tuple(Not(p) for p in self.parts)).constraints(ctx, b)
 
-    def suit_names(self) -> set[str]:
-        return set().union(*(p.suit_names() for p in self.parts))
-
     def __str__(self) -> str:
         return ", ".join(_wrap(p) for p in self.parts)
 
 
 @dataclass(frozen=True)
-class Any_(Node):
-    parts: tuple[Node, ...]
-
-    def evaluate(self, ctx: Context, b: Bindings, hand: Hand | None) -> Value:
-        result: Value = False
-        for p in self.parts:
-            v = p.evaluate(ctx, b, hand)
-            if v is True:
-                return True
-            if v is None:
-                result = None
-        return result
+class Any_(_Junction):
+    decisive = True
 
     def constraints(self, ctx: Context, b: Bindings) -> HandConstraints | None:
         found: HandConstraints | None = None
@@ -774,9 +773,6 @@ class Any_(Node):
 
     def negated_constraints(self, ctx: Context, b: Bindings) -> HandConstraints | None:
         return All(tuple(Not(p) for p in self.parts)).constraints(ctx, b)
-
-    def suit_names(self) -> set[str]:
-        return set().union(*(p.suit_names() for p in self.parts))
 
     def __str__(self) -> str:
         return " or ".join(_wrap(p) for p in self.parts)

@@ -101,6 +101,9 @@ def replay(record: TableRecord, events: Iterable[Event]) -> TableState:
 
 BoardDone = Callable[[int, int], Awaitable[None]]
 """What the actor calls (table id, board number) once a board is over: the analysis warms up."""
+ResultListener = Callable[[int, dict[str, Any]], Awaitable[None]]
+"""What the actor calls (table id, the ``board_done`` payload) once a board's result is stored:
+a tournament records it."""
 
 
 def initial_state(record: TableRecord) -> TableState:
@@ -128,6 +131,7 @@ class TableActor:
         grace: float = 30.0,
         clock: Callable[[], float] = time.time,
         on_board_done: BoardDone | None = None,
+        on_result: ResultListener | None = None,
         writer: GroupWriter | None = None,
     ) -> None:
         self.record = record
@@ -138,6 +142,7 @@ class TableActor:
         self.grace = grace
         self.clock = clock
         self.on_board_done = on_board_done
+        self.on_result = on_result
         self.writer = writer
         self.state = initial_state(record)
         self._recent: deque[tuple[int, str, str]] = deque(maxlen=HISTORY)
@@ -431,6 +436,8 @@ class TableActor:
             if event[0] == "board_done" and self.on_board_done is not None:
                 board_no = int(event[1]["board_no"])
                 self._spawn(self.on_board_done(self.id, board_no), optional=True)
+            if event[0] == "board_done" and self.on_result is not None:
+                self._spawn(self.on_result(self.id, event[1]))
         if seating:
             self.presence_changed()
 
@@ -583,6 +590,9 @@ class TableActor:
             "spectators_see_all": r.spectators_see_all,
             "seats": seats,
             "board_no": st.board_no,
+            "board_number": st.board.number if st.board is not None else None,
+            "tournament": st.tournament,
+            "boards_left": st.boards_left,
             "in_progress": st.in_progress,
             "closed": st.closed,
             "seq": st.seq,

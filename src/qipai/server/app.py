@@ -33,7 +33,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from ..bridge import Seat
-from ..store import Store, StoreError, UserRecord
+from ..store import Store, StoreError, TableRecord, UserRecord
 from ..web import STATIC, TEMPLATES, i18n
 from .actor import Subscriber, TableActor
 from .auth import (
@@ -46,11 +46,15 @@ from .auth import (
     new_token,
     same_token,
 )
+from .events_api import event_routes
+from .openapi import openapi_json
 from .protocol import ProtocolError, parse_message, parse_seat
+from .record_page import hand_record_page
 from .records import BoardNotReady
 from .robots import RobotPool
 from .table import Close, Command, CommandError, NextBoard, Occupant, Sit, Stand
 from .tables import Tables, board_set_seed
+from .tournaments import Tournaments
 
 log = logging.getLogger("qipai.server")
 
@@ -78,6 +82,7 @@ class Server:
     ws_rate: float = 10.0
     ws_burst: float = 30.0
     users: dict[int, UserRecord] = field(default_factory=dict)
+    tournaments: Tournaments | None = None
 
 
 def create_app(
@@ -97,6 +102,7 @@ def create_app(
     watch_every: float | None = None,
     table_clock: Callable[[], float] = time.time,
     analyse_boards: bool = True,
+    event_poll_every: float = 1.0,
 ) -> Starlette:
     """The whole server for the database at ``db_url`` (SQLite file or PostgreSQL URL).
 
@@ -136,17 +142,26 @@ def create_app(
         ws_burst=ws_rate[1],
     )
 
+    server.tournaments = Tournaments(
+        store, server.tables, clock=table_clock, poll_every=event_poll_every
+    )
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         count = await server.tables.load_all()
         log.info("%d open table(s) rebuilt from their event logs", count)
         server.tables.watch()
+        assert server.tournaments is not None
+        events = await server.tournaments.load_all()
+        log.info("%d event(s) not over read back", events)
+        server.tournaments.start()
         # What is loaded now (modules, the tables rebuilt) lives as long as the server: keep it
         # out of the garbage collector's full collections, which walk every tracked object.
         gc.freeze()
         try:
             yield
         finally:
+            await server.tournaments.stop()
             await server.tables.stop_all()
             store.close()
 
@@ -160,6 +175,7 @@ def create_app(
         Route("/guest", form_guest, methods=["POST"]),
         Route("/logout", form_logout, methods=["POST"]),
         Route("/tables", form_create_table, methods=["POST"]),
+        Route("/openapi.json", openapi_json),
         Route("/api/me", api_me),
         Route("/api/register", api_register, methods=["POST"]),
         Route("/api/login", api_login, methods=["POST"]),
@@ -170,8 +186,10 @@ def create_app(
         Route("/api/tables/{table_id:int}", api_table),
         Route("/api/tables/{table_id:int}/boards/{board_no:int}", api_board),
         Route("/tables/{table_id:int}/boards/{board_no:int}.{fmt}", board_file),
+        Route("/tables/{table_id:int}/boards/{board_no:int}", hand_record_page),
         Route("/api/tables/{table_id:int}/{action}", api_table_action, methods=["POST"]),
         WebSocketRoute("/ws/tables/{table_id:int}", table_socket),
+        *event_routes(),
         Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
     ]
     app = Starlette(
@@ -229,11 +247,12 @@ def srv(conn: HTTPConnection) -> Server:
 
 
 def lang_of(conn: HTTPConnection) -> str:
+    """The language chosen at ``/lang/{code}`` (a cookie); else zh-CN unless the browser's
+    ``Accept-Language`` prefers English (``i18n.preferred``)."""
     chosen = conn.cookies.get(LANG_COOKIE)
     if chosen in i18n.LANGS:
         return chosen
-    accept = conn.headers.get("accept-language", "")
-    return "zh" if "zh" in accept.lower() or not accept else "en"
+    return i18n.preferred(conn.headers.get("accept-language"))
 
 
 def csrf_token(conn: HTTPConnection) -> str:
@@ -728,37 +747,64 @@ async def api_table_action(request: Request) -> Response:
     return JSONResponse({"seq": seq, "table": actor.summary()})
 
 
-async def _finished_board(request: Request) -> tuple[TableActor, int]:
+async def _finished_board(request: Request) -> tuple[TableRecord, int]:
     """The table and board number of a hand-record request, checked: the table is visible to
-    this user, and the user is not sitting at a table where this deal is still to come."""
-    actor = _actor(request)
-    user = await current_user(request)
-    if not may_view(request, actor, user):
-        raise HTTPException(403, "a private table: open it with its invitation link")
+    this user, and the user is not sitting at a table where this deal is still to come. A
+    closed table (a tournament round over, or closed before a restart) is read from the store."""
+    table_id = int(request.path_params["table_id"])
     board_no = int(request.path_params["board_no"])
-    if board_no < 1 or board_no > actor.state.board_no:
-        raise HTTPException(404, f"board {board_no} has not been dealt at this table")
-    if board_no == actor.state.board_no and actor.state.in_progress:
-        raise HTTPException(409, f"board {board_no} is still being played")
-    if user is not None:
+    user = await current_user(request)
+    server = srv(request)
+    actor = server.tables.get(table_id)
+    if actor is not None:
+        if not may_view(request, actor, user):
+            raise HTTPException(403, "a private table: open it with its invitation link")
+        if board_no < 1 or board_no > actor.state.board_no:
+            raise HTTPException(404, f"board {board_no} has not been dealt at this table")
+        if board_no == actor.state.board_no and actor.state.in_progress:
+            raise HTTPException(409, f"board {board_no} is still being played")
+        record = actor.record
         deal = actor.state.deal_for(board_no).pbn()
-        other = srv(request).tables.still_to_play(user.id, board_no, deal)
-        if other is not None and other is not actor:
+        number = actor.state.number_of(board_no)
+    else:
+        found = await asyncio.to_thread(server.store.table, table_id)
+        if found is None:
+            raise HTTPException(404, "no such table")
+        record = found
+        if record.private and not _may_view_record(request, record, user):
+            raise HTTPException(403, "a private table: open it with its invitation link")
+        row = await asyncio.to_thread(server.store.board, table_id, board_no)
+        if row is None:
+            raise HTTPException(404, f"board {board_no} has not been dealt at this table")
+        if not row.done:
+            raise HTTPException(409, f"board {board_no} was not finished at this table")
+        deal, number = row.deal, row.number
+    if user is not None:
+        other = server.tables.still_to_play(user.id, number, deal)
+        if other is not None and other.id != table_id:
             raise HTTPException(
                 403, f"you have still to play this board at table #{other.id}: not yet"
             )
-    return actor, board_no
+    return record, board_no
+
+
+def _may_view_record(conn: HTTPConnection, record: TableRecord, user: UserRecord | None) -> bool:
+    """``may_view`` for a table that is not live: its owner, who sat there, the invited."""
+    if user is not None and (user.id == record.owner_id or user.id in record.seats.values()):
+        return True
+    invites = conn.session.get("invites")
+    return isinstance(invites, list) and record.id in invites
 
 
 async def api_board(request: Request) -> Response:
     """A finished board's hand record: deal, auction, play with each card's DD cost, result,
     DD table, par and the results of the same board at every table, scored MP or IMP."""
-    actor, board_no = await _finished_board(request)
+    table, board_no = await _finished_board(request)
     try:
-        record = await srv(request).tables.records.record(actor.id, board_no)
+        record = await srv(request).tables.records.record(table.id, board_no)
     except BoardNotReady as e:
         raise HTTPException(409, str(e)) from None
-    record["files"] = {fmt: f"/tables/{actor.id}/boards/{board_no}.{fmt}" for fmt in ("pbn", "lin")}
+    record["files"] = {fmt: f"/tables/{table.id}/boards/{board_no}.{fmt}" for fmt in ("pbn", "lin")}
     return JSONResponse(record)
 
 
@@ -767,12 +813,12 @@ async def board_file(request: Request) -> Response:
     fmt = request.path_params["fmt"]
     if fmt not in ("pbn", "lin"):
         raise HTTPException(404, "hand records come as .pbn or .lin")
-    actor, board_no = await _finished_board(request)
+    table, board_no = await _finished_board(request)
     try:
-        text = await srv(request).tables.records.export(actor.id, board_no, fmt)
+        text = await srv(request).tables.records.export(table.id, board_no, fmt)
     except BoardNotReady as e:
         raise HTTPException(409, str(e)) from None
-    name = f"qipai-table{actor.id}-board{board_no}.{fmt}"
+    name = f"qipai-table{table.id}-board{board_no}.{fmt}"
     return PlainTextResponse(
         text,
         media_type="application/x-pbn" if fmt == "pbn" else "application/x-lin",

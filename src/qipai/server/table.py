@@ -135,6 +135,25 @@ class PlayerReturned:
     seat: Seat
 
 
+@dataclass(frozen=True, slots=True)
+class SetUp:
+    """The server's own command, first at a tournament table: the round's boards (number and
+    deal, in the order played) and who sits where (None: a robot plays the seat). Robots play
+    there even with no person at the table, and each board follows the last by itself."""
+
+    boards: tuple[tuple[int, str], ...]
+    seats: tuple[Occupant | None, Occupant | None, Occupant | None, Occupant | None]
+    tournament: tuple[int, int, int]
+    """Where the table belongs: event id, round, table number."""
+
+
+@dataclass(frozen=True, slots=True)
+class Finish:
+    """The server's own command: the table is over (its tournament round has ended)."""
+
+    reason: str
+
+
 Command = (
     Sit
     | Stand
@@ -149,8 +168,10 @@ Command = (
     | UndoAnswerCmd
     | RobotTakeover
     | PlayerReturned
+    | SetUp
+    | Finish
 )
-SERVER_COMMANDS = (RobotTakeover, PlayerReturned)
+SERVER_COMMANDS = (RobotTakeover, PlayerReturned, SetUp, Finish)
 """Commands only the server gives (no client message parses to one)."""
 
 
@@ -209,6 +230,12 @@ class TableState:
     """Each seat's thinking time at this table, all boards, in milliseconds."""
     turn_since: int | None = None
     """When (ms since the epoch) the seat to act now began to think, where the log says."""
+    boards: tuple[tuple[int, str], ...] = ()
+    """A tournament table's boards (number, deal) in the order played; empty at a club table,
+    which deals board after board from its seed."""
+    tournament: dict[str, Any] | None = None
+    """At a tournament table: its event, round and table number. Its seats are assigned (no
+    one sits or stands), robots play even with no person present, and boards follow on."""
 
     def seat_of(self, user_id: int | None) -> Seat | None:
         if user_id is None:
@@ -248,9 +275,38 @@ class TableState:
             return b.declarer
         return turn
 
+    @property
+    def assigned(self) -> bool:
+        """Whether this is a tournament table (seats assigned, robots play on their own)."""
+        return self.tournament is not None
+
+    @property
+    def boards_left(self) -> int | None:
+        """How many of a tournament table's boards are still to start (None at a club table)."""
+        return len(self.boards) - self.board_no if self.boards else None
+
     def deal_for(self, board_no: int) -> Deal:
-        """The deal of a table's board: fixed by the table's seed (and logged when started)."""
+        """The deal of a table's ``board_no``-th board: a tournament table's is set up with
+        the table, a club table's comes from its seed (either is logged when started)."""
+        if self.boards:
+            return Deal.parse(self.boards[board_no - 1][1])
         return Deal.from_seed(f"{self.seed}:{board_no}")
+
+    def number_of(self, board_no: int) -> int:
+        """The board number (dealer, vulnerability) of the table's ``board_no``-th board."""
+        return self.boards[board_no - 1][0] if self.boards else board_no
+
+    def yet_to_finish(self, number: int, deal: str) -> bool:
+        """Whether board ``number`` dealt ``deal`` is still to be finished here."""
+        order = (
+            [i for i, (n, d) in enumerate(self.boards, 1) if n == number and d == deal]
+            if self.boards
+            else [number]
+        )
+        for board_no in order:
+            if self.board_no < board_no or (self.board_no == board_no and self.in_progress):
+                return self.deal_for(board_no).pbn() == deal
+        return False
 
 
 # --- the events -----------------------------------------------------------------------------
@@ -319,6 +375,9 @@ def fold(state: TableState, event: Event) -> TableState:
         return replace(s, robot_seats=s.robot_seats - {Seat.parse(p["seat"])})
     if kind == "closed":
         return replace(s, closed=True)
+    if kind == "set_up":
+        boards = tuple((int(n), str(d)) for n, d in p["boards"])
+        return replace(s, boards=boards, tournament=dict(p["tournament"]))
     if kind in ("chat", "board_done", "created"):
         return s
     raise ValueError(f"event {s.seq} has an unknown type {kind!r}")
@@ -412,10 +471,16 @@ def decide(state: TableState, user: Occupant | None, command: Command) -> list[E
         raise CommandError("this table is closed")
     if isinstance(command, RobotTakeover | PlayerReturned):
         return _presence(state, command)
+    if isinstance(command, SetUp):
+        return set_up(state, command)
+    if isinstance(command, Finish):
+        return [("closed", {"reason": command.reason})]
     if user is None:
         raise CommandError("log in (or play as a guest) first")
     if isinstance(command, Chat):
         return [("chat", _chat(state, user, command.text))]
+    if isinstance(command, Sit | Stand) and state.assigned:
+        raise CommandError("seats at a tournament table are assigned: no one sits or stands")
     if isinstance(command, Sit):
         return _sit(state, user, command.seat)
     if isinstance(command, Close):
@@ -428,6 +493,8 @@ def decide(state: TableState, user: Occupant | None, command: Command) -> list[E
     if isinstance(command, Stand):
         return [("stood", {"seat": seat.letter, "user_id": user.user_id, "name": user.name})]
     if isinstance(command, NextBoard):
+        if state.assigned:
+            raise CommandError("a tournament table goes on to its next board by itself")
         if state.in_progress:
             raise CommandError("the board is still being played")
         if not state.full:
@@ -438,6 +505,30 @@ def decide(state: TableState, user: Occupant | None, command: Command) -> list[E
     if isinstance(command, UndoAnswerCmd):
         return answer_undo(state, seat, command.accept)
     return _bridge(state, seat, command)
+
+
+def set_up(state: TableState, command: SetUp) -> list[Event]:
+    """A new tournament table: its boards, its players seated, and the first board dealt."""
+    if state.seq != 0:
+        raise CommandError("only a new table can be set up for a tournament")
+    if not command.boards:
+        raise CommandError("a tournament table needs at least one board")
+    event_id, round_no, table_no = command.tournament
+    where = {"event": event_id, "round": round_no, "table": table_no}
+    events: list[Event] = [
+        ("set_up", {"boards": [list(b) for b in command.boards], "tournament": where})
+    ]
+    after = fold(state, events[0])
+    for seat, occ in zip(Seat, command.seats, strict=True):
+        if occ is not None:
+            event: Event = (
+                "seated",
+                {"seat": seat.letter, "user_id": occ.user_id, "name": occ.name},
+            )
+            events.append(event)
+            after = fold(after, event)
+    events.append(board_started(after))
+    return events
 
 
 def _presence(state: TableState, command: RobotTakeover | PlayerReturned) -> list[Event]:
@@ -561,12 +652,12 @@ def board_started(state: TableState) -> Event:
     """The event that deals the table's next board (its deal logged, for replay)."""
     board_no = state.board_no + 1
     deal = state.deal_for(board_no)
-    b = new_board(board_no, deal)
+    b = new_board(state.number_of(board_no), deal)
     return (
         "board_started",
         {
             "board_no": board_no,
-            "number": board_no,
+            "number": b.number,
             "deal": deal.pbn(),
             "dealer": b.dealer.letter,
             "vulnerability": str(b.vulnerability),
@@ -616,7 +707,7 @@ def after_action(state: TableState) -> list[Event]:
     board = state.board
     if board is None or board.phase is not Phase.DONE:
         return []
-    return [
+    done: list[Event] = [
         (
             "board_done",
             {
@@ -630,6 +721,9 @@ def after_action(state: TableState) -> list[Event]:
             },
         )
     ]
+    if state.assigned and state.boards_left:  # a tournament table deals its next board itself
+        done.append(board_started(fold(state, done[0])))
+    return done
 
 
 def public_event(event: Event, viewer: Seat | None) -> dict[str, Any]:
@@ -639,6 +733,8 @@ def public_event(event: Event, viewer: Seat | None) -> dict[str, Any]:
     out: dict[str, Any] = {"type": kind}
     if kind == "board_started":
         out.update({k: v for k, v in p.items() if k != "deal"})
+    elif kind == "set_up":  # the round's deals are secret until each is played
+        out.update(boards=[n for n, _ in p["boards"]], tournament=p["tournament"])
     elif kind == "call":
         caller = Seat.parse(p["seat"])
         out.update(seat=p["seat"], call=p["call"], robot=p.get("robot", False))
@@ -654,10 +750,13 @@ def public_event(event: Event, viewer: Seat | None) -> dict[str, Any]:
 
 def robot_to_act(state: TableState) -> Seat | None:
     """The robot seat that must act now, if any. Robots play only while a person sits at the
-    table; a robot declarer also plays dummy; robot defenders answer a pending claim, robot
-    opponents a pending undo (robots here include seats taken over from people away)."""
+    table (at a tournament table, always); a robot declarer also plays dummy; robot defenders
+    answer a pending claim, robot opponents a pending undo (robots here include seats taken
+    over from people away)."""
     board = state.board
-    if state.closed or state.humans == 0 or board is None or board.phase is Phase.DONE:
+    if state.closed or board is None or board.phase is Phase.DONE:
+        return None
+    if state.humans == 0 and not state.assigned:
         return None
     if state.undo is not None:
         for opponent in state.undo.waiting_for:

@@ -16,10 +16,11 @@ from collections.abc import Callable
 from typing import Any
 
 from ..store import Store, TableRecord
-from .actor import TableActor
+from .actor import ResultListener, TableActor
 from .analysis import Analyst
 from .records import BoardRecords
 from .robots import RobotPool
+from .table import Occupant, SetUp
 from .writer import GroupWriter
 
 log = logging.getLogger("qipai.server")
@@ -53,6 +54,12 @@ class Tables:
         self.records = BoardRecords(store, self.analyst)
         self._actors: dict[int, TableActor] = {}
         self._watcher: asyncio.Task[None] | None = None
+        self.on_result: ResultListener | None = None
+        """Told each board's result (tournaments record them)."""
+
+    async def _result(self, table_id: int, payload: dict[str, Any]) -> None:
+        if self.on_result is not None:
+            await self.on_result(table_id, payload)
 
     def _actor(self, record: TableRecord, events: list[tuple[str, dict[str, Any]]]) -> TableActor:
         return TableActor(
@@ -65,6 +72,7 @@ class Tables:
             grace=self.grace,
             clock=self.clock,
             on_board_done=self.records.warm if self.analyse_boards else None,
+            on_result=self._result,
             writer=self.writer,
         )
 
@@ -120,9 +128,7 @@ class Tables:
             st = other.state
             if st.closed or st.seat_of(user_id) is None:
                 continue
-            if st.board_no > number or (st.board_no == number and not st.in_progress):
-                continue
-            if other.state.deal_for(number).pbn() == deal:
+            if st.yet_to_finish(number, deal):
                 return other
         return None
 
@@ -173,6 +179,38 @@ class Tables:
         actor = self._actor(record, [])
         self._actors[record.id] = actor
         actor.start()
+        return actor
+
+    async def create_for_tournament(
+        self,
+        *,
+        name: str,
+        scoring: str,
+        robot_level: int,
+        seed: str,
+        boards: tuple[tuple[int, str], ...],
+        seats: tuple[Occupant | None, Occupant | None, Occupant | None, Occupant | None],
+        tournament: tuple[int, int, int],
+    ) -> TableActor:
+        """A tournament table (event id, round, table number), set up with the round's boards
+        and its players seated; tables of one round share ``seed`` (their board set). Its link
+        to the event is written with the table, so it is never made twice."""
+        record: TableRecord = await asyncio.to_thread(
+            lambda: self.store.create_table(
+                name=name,
+                owner_id=None,
+                scoring=scoring,
+                robot_level=robot_level,
+                private=False,
+                invite_token=secrets.token_urlsafe(16),
+                seed=seed,
+                tournament=tournament,
+            )
+        )
+        actor = self._actor(record, [])
+        self._actors[record.id] = actor
+        actor.start()
+        await actor.submit(None, SetUp(boards, seats, tournament))
         return actor
 
     async def stop_all(self) -> None:

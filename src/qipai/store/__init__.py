@@ -7,13 +7,17 @@ other tables are projections written in the same transaction as the events they 
 
 from .db import connect, migrate, sqlite_url
 from .repo import BoardRecord, EventRecord, Store, StoreError, TableRecord, UserRecord
+from .tournaments import Award, TournamentRecord, TournamentStore
 
 __all__ = [
+    "Award",
     "BoardRecord",
     "EventRecord",
     "Store",
     "StoreError",
     "TableRecord",
+    "TournamentRecord",
+    "TournamentStore",
     "UserRecord",
     "connect",
     "migrate",

@@ -35,6 +35,8 @@ class User(Base):
     password_hash: Mapped[str | None] = mapped_column(String(255), nullable=True)
     is_guest: Mapped[bool] = mapped_column(default=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    session_epoch: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    """Raised at each logout: sessions signed with an older epoch are no longer valid."""
 
 
 class BridgeTable(Base):
@@ -131,3 +133,63 @@ class Setting(Base):
 
     key: Mapped[str] = mapped_column(String(40), primary_key=True)
     value: Mapped[str] = mapped_column(Text)
+
+
+class Tournament(Base):
+    """An event (so far: automatic Swiss pairs). ``state`` is the event's whole pure state
+    (``qipai.events.to_json``), replaced in the same transaction as each line of its log."""
+
+    __tablename__ = "tournaments"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(20))
+    name: Mapped[str] = mapped_column(String(80))
+    status: Mapped[str] = mapped_column(String(20), index=True)
+    director_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True)
+    state: Mapped[str] = mapped_column(Text)
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    starts_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class TournamentLog(Base):
+    """What happened to an event, in order: each registration, result, clock step and director
+    action, with who did it (the audit trail; the state is in ``tournaments.state``)."""
+
+    __tablename__ = "tournament_log"
+    __table_args__ = (UniqueConstraint("tournament_id", "seq", name="uq_tournament_log_seq"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id"), index=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    type: Mapped[str] = mapped_column(String(30))
+    payload: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class TournamentTable(Base):
+    """The live table that plays table ``table_no`` of round ``round`` of an event."""
+
+    __tablename__ = "tournament_tables"
+
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id"), primary_key=True)
+    round: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_no: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), unique=True)
+
+
+class MasterpointAward(Base):
+    """Masterpoints a player won in an event (巅峰大师分), written when its results are final."""
+
+    __tablename__ = "masterpoint_awards"
+    __table_args__ = (
+        UniqueConstraint("tournament_id", "player", name="uq_masterpoint_awards_player"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id"), index=True)
+    player: Mapped[str] = mapped_column(String(40), index=True)
+    place: Mapped[int] = mapped_column(Integer)
+    points: Mapped[int] = mapped_column(Integer)
+    awarded_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

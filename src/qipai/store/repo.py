@@ -26,8 +26,10 @@ from .models import (
     TableBoard,
     TableEvent,
     TableSeat,
+    TournamentTable,
     User,
 )
+from .tournaments import TournamentStore
 
 SEATS = ("N", "E", "S", "W")
 
@@ -42,6 +44,8 @@ class UserRecord:
     name: str
     is_guest: bool
     password_hash: str | None = field(default=None, repr=False)
+    session_epoch: int = 0
+    """Sessions signed with an older epoch are revoked (``end_sessions``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +108,15 @@ class Store:
         self.engine = engine
         self._session = sessionmaker(engine, expire_on_commit=False)
         self._clock = clock
+        self.tournaments = TournamentStore(self)
+
+    @property
+    def session(self) -> sessionmaker[Session]:
+        """The session factory (for the repositories beside this one)."""
+        return self._session
+
+    def now(self) -> datetime:
+        return self._clock()
 
     @classmethod
     def open(cls, url: str) -> Store:
@@ -148,6 +161,15 @@ class Store:
         except IntegrityError:
             raise StoreError(f"the name {name!r} is taken") from None
 
+    def end_sessions(self, user_id: int) -> int:
+        """Revoke every session of ``user_id`` signed so far; returns the new epoch."""
+        with self._session.begin() as s:
+            row = s.get(User, user_id)
+            if row is None:
+                raise StoreError(f"no user {user_id}")
+            row.session_epoch = (row.session_epoch or 0) + 1
+            return row.session_epoch
+
     def user(self, user_id: int) -> UserRecord | None:
         with self._session() as s:
             row = s.get(User, user_id)
@@ -180,8 +202,11 @@ class Store:
         seed: str,
         board_set: str | None = None,
         spectators_see_all: bool = False,
+        tournament: tuple[int, int, int] | None = None,
     ) -> TableRecord:
-        """A new open table with four empty seats and no events yet."""
+        """A new open table with four empty seats and no events yet; with ``tournament``
+        (event id, round, table number), linked to that table of the event in the same
+        transaction."""
         now = self._clock()
         with self._session.begin() as s:
             row = BridgeTable(
@@ -203,6 +228,13 @@ class Store:
             s.flush()
             for seat in SEATS:
                 s.add(TableSeat(table_id=row.id, seat=seat, user_id=None))
+            if tournament is not None:
+                event_id, round_no, table_no = tournament
+                s.add(
+                    TournamentTable(
+                        tournament_id=event_id, round=round_no, table_no=table_no, table_id=row.id
+                    )
+                )
             return _table(row, dict.fromkeys(SEATS), {})
 
     def table(self, table_id: int) -> TableRecord | None:
@@ -468,7 +500,7 @@ def _project(
 
 
 def _user(row: User) -> UserRecord:
-    return UserRecord(row.id, row.name, row.is_guest, row.password_hash)
+    return UserRecord(row.id, row.name, row.is_guest, row.password_hash, row.session_epoch or 0)
 
 
 def _aware(when: datetime) -> datetime:

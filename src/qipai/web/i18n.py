@@ -11,10 +11,14 @@
 
 from __future__ import annotations
 
+import re
+
 from ..bridge.names import TERMS, display_name
 
 LANGS = ("zh", "en")
 HTML_LANG = {"zh": "zh-CN", "en": "en"}
+_TAG_RE = re.compile(r"^(\*|[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*)$")
+_Q_RE = re.compile(r"^(0(\.\d{0,3})?|1(\.0{0,3})?)$")  # RFC 9110 12.4.2 qvalue
 
 UI: dict[str, tuple[str, str]] = {
     # key: (zh-CN, en)
@@ -112,6 +116,29 @@ UI: dict[str, tuple[str, str]] = {
     "record_unavailable": ("暂无牌局记录", "No hand record yet"),
     "close": ("关闭", "Close"),
     "result_made": ("{tricks}墩", "{tricks} tricks"),
+    # the hand record page (/tables/{id}/boards/{n})
+    "result": ("结果", "Result"),
+    "score_ns": ("南北得分", "N-S score"),
+    "vul_short": ("有局", "Vul"),
+    "claimed_note": (
+        "庄家{seat}摊牌：剩余牌中再得{n}墩",
+        "Declarer {seat} claimed {n} of the remaining tricks",
+    ),
+    "replay": ("逐张回放", "Card-by-card replay"),
+    "replay_keys": ("也可用键盘 ← → 逐张查看", "Or use the ← → keys to step card by card"),
+    "to_start": ("回到开始", "To the start"),
+    "to_end": ("跳到结束", "To the end"),
+    "notes": ("叫品解释", "Explanations"),
+    "trick_col": ("墩", "Trick"),
+    "led_by": ("领出", "Led by"),
+    "won_by": ("赢墩", "Won by"),
+    "dd_legend": (
+        "标出的数字：按双明手分析，该张牌损失的墩数",
+        "Marked figures: the tricks a card lost double dummy",
+    ),
+    "analysis_unavailable": ("暂无双明手分析", "No double-dummy analysis yet"),
+    "no_play": ("本副四家不叫，没有打牌", "Passed out: no cards were played"),
+    "this_table": ("本桌", "this table"),
     # undo
     "undo": ("撤回", "Undo"),
     "undo_asked": ("{seat}请求撤回 {what}", "{seat} asks to take back {what}"),
@@ -131,6 +158,64 @@ UI: dict[str, tuple[str, str]] = {
 def normalize(lang: str | None) -> str:
     """``zh``/``zh-CN``/``zh-Hans`` -> ``zh``; anything else -> ``en``."""
     return "zh" if lang and lang.lower().startswith("zh") else "en"
+
+
+DEFAULT_LANG = "zh"
+"""The language of a visitor who has chosen none and whose browser does not prefer English."""
+
+
+def accept_language(header: str | None) -> list[tuple[str, float]]:
+    """An ``Accept-Language`` header (RFC 9110 12.5.4) as ``(tag, q)`` pairs, tags lower-cased,
+    in the header's order; ``q=0`` (not acceptable) is kept, malformed entries are skipped.
+
+    >>> accept_language("en-US,en;q=0.9,zh-CN;q=0.8, *;q=0.1")
+    [('en-us', 1.0), ('en', 0.9), ('zh-cn', 0.8), ('*', 0.1)]
+    >>> accept_language("fr;q=2, de;q=x, it; q=0.5")
+    [('it', 0.5)]
+    """
+    out: list[tuple[str, float]] = []
+    for item in (header or "")[:2000].split(",")[:50]:
+        tag, *params = (part.strip() for part in item.split(";"))
+        if not _TAG_RE.match(tag):
+            continue
+        q = 1.0
+        for param in params:
+            name, _, value = param.partition("=")
+            if name.strip().lower() == "q":
+                value = value.strip()
+                q = float(value) if _Q_RE.match(value) else -1.0
+        if 0 <= q <= 1:
+            out.append((tag.lower(), q))
+    return out
+
+
+def preferred(header: str | None) -> str:
+    """The page language for an ``Accept-Language`` header: ``en`` where the browser prefers
+    English to Chinese (a higher q, or an equal q listed first), else zh-CN, the default.
+
+    >>> preferred("en-US,en;q=0.9"), preferred("zh-CN,zh;q=0.9,en;q=0.8"), preferred(None)
+    ('en', 'zh', 'zh')
+    >>> preferred("fr-FR,fr;q=0.9"), preferred("fr, en;q=0.5"), preferred("en;q=0, fr")
+    ('zh', 'en', 'zh')
+    >>> preferred("en-GB;q=0.7, zh-TW;q=0.8"), preferred("*;q=0.5, en"), preferred("en;q=0.5, *")
+    ('zh', 'en', 'zh')
+    """
+    entries = accept_language(header)
+
+    def rank(lang: str) -> tuple[float, int]:
+        """(q, minus the position of the tag that gave it): a match by name beats ``*``."""
+        named = [
+            (q, -i)
+            for i, (tag, q) in enumerate(entries)
+            if tag == lang or tag.startswith(lang + "-")
+        ]
+        if named:
+            return max(named)
+        wild = [(q, -i) for i, (tag, q) in enumerate(entries) if tag == "*"]
+        return max(wild) if wild else (0.0, 0)
+
+    en, zh = rank("en"), rank("zh")
+    return "en" if en[0] > 0 and en > zh else DEFAULT_LANG
 
 
 def t(key: str, lang: str = "en", **values: object) -> str:

@@ -1,0 +1,606 @@
+"""The events' JSON API and exports: create an event (a director), register as a pair, follow
+it live, and read its results (standings, every board's comparison, PBN/CSV/JSON files).
+
+Every request is checked here and turned into one pure transition of ``qipai.events`` run by
+:class:`~qipai.server.tournaments.Tournaments`; the events' own errors (``EventError``) come back
+as 409 with their message, bad input as 400 saying which field.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import datetime, timedelta
+from typing import Any
+
+from starlette.exceptions import HTTPException
+from starlette.requests import HTTPConnection, Request
+from starlette.responses import JSONResponse, PlainTextResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from ..bridge import Seat
+from ..events import (
+    ByeScore,
+    EventError,
+    EventSettings,
+    EventState,
+    Scoring,
+    cancel,
+    decline,
+    event_json,
+    lower_hand,
+    pause,
+    raise_hand,
+    resume,
+    standings,
+    to_csv,
+    to_pbn,
+    unregister,
+    withdraw,
+)
+from ..events.scoring import score_round
+from ..events.settings import ROBOT_LEVELS
+from ..store import UserRecord
+from .tournaments import LiveEvent, Tournaments, is_robot_player, robot_player
+
+MAX_ROUNDS = 30
+MAX_BOARDS_PER_ROUND = 12
+MAX_ROBOT_PAIRS = 64
+SETTINGS_FIELDS = {
+    "name",
+    "start",
+    "rounds",
+    "boards_per_round",
+    "round_minutes",
+    "break_minutes",
+    "scoring",
+    "completion_percent",
+    "robot_level",
+    "robot_fill",
+    "bye_score",
+}
+
+
+def _app() -> Any:
+    from . import app  # the handlers' shared helpers (app imports this module lazily)
+
+    return app
+
+
+def tournaments(conn: HTTPConnection) -> Tournaments:
+    t: Tournaments | None = _app().srv(conn).tournaments
+    if t is None:
+        raise HTTPException(503, "events are not running on this server")
+    return t
+
+
+# -- settings -----------------------------------------------------------------------------------
+
+
+def _number(data: dict[str, Any], key: str, default: float | None, lo: float, hi: float) -> float:
+    value = data.get(key, default)
+    if isinstance(value, str) and value.strip():
+        try:
+            value = float(value)
+        except ValueError:
+            raise HTTPException(400, f"'{key}' must be a number, not {value!r}") from None
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise HTTPException(400, f"'{key}' must be a number")
+    if not lo <= value <= hi:
+        raise HTTPException(400, f"'{key}' must be from {lo:g} to {hi:g}, not {value:g}")
+    return float(value)
+
+
+def _whole(data: dict[str, Any], key: str, default: int | None, lo: int, hi: int) -> int:
+    value = _number(data, key, default, lo, hi)
+    if value != int(value):
+        raise HTTPException(400, f"'{key}' must be a whole number, not {value:g}")
+    return int(value)
+
+
+def _flag(data: dict[str, Any], key: str, default: bool) -> bool:
+    value = data.get(key, default)
+    if isinstance(value, str):
+        value = value.lower() in ("1", "true", "on", "yes")
+    if not isinstance(value, bool):
+        raise HTTPException(400, f"'{key}' must be true or false")
+    return value
+
+
+def event_settings(data: dict[str, Any]) -> EventSettings:
+    """The settings of a new event from a form or JSON, each field checked (400 saying which);
+    the events' own checks (``SettingsError``) then say what is impossible."""
+    extra = set(data) - SETTINGS_FIELDS - {"csrf"}
+    if extra:
+        raise HTTPException(400, f"unknown field(s): {', '.join(sorted(extra))}")
+    name = data.get("name")
+    if not isinstance(name, str) or not 1 <= len(name.strip()) <= 80:
+        raise HTTPException(400, "'name' must be 1 to 80 characters")
+    start_text = data.get("start")
+    if not isinstance(start_text, str):
+        raise HTTPException(400, "'start' must be a date and time (ISO 8601, with its offset)")
+    try:
+        start = datetime.fromisoformat(start_text.strip().replace("Z", "+00:00"))
+    except ValueError:
+        raise HTTPException(400, f"'start' is not an ISO 8601 time: {start_text!r}") from None
+    if start.utcoffset() is None:
+        raise HTTPException(400, "'start' needs its UTC offset (e.g. 2026-12-01T19:30+08:00)")
+    scoring = data.get("scoring", Scoring.XIMP.value)
+    if scoring not in {s.value for s in Scoring}:
+        raise HTTPException(400, "'scoring' must be ximp, imp or mp")
+    bye = data.get("bye_score", ByeScore.AVERAGE.value)
+    if bye not in {b.value for b in ByeScore}:
+        raise HTTPException(400, "'bye_score' must be average, average-plus or own-average")
+    return EventSettings(
+        name=name.strip(),
+        start=start,
+        rounds=_whole(data, "rounds", None, 1, MAX_ROUNDS),
+        boards_per_round=_whole(data, "boards_per_round", None, 1, MAX_BOARDS_PER_ROUND),
+        round_length=timedelta(minutes=_number(data, "round_minutes", None, 0.1, 240)),
+        break_length=timedelta(minutes=_number(data, "break_minutes", 0, 0, 120)),
+        scoring=Scoring(scoring),
+        completion_percent=_whole(data, "completion_percent", 70, 60, 80),
+        robot_level=_whole(data, "robot_level", 0, min(ROBOT_LEVELS), max(ROBOT_LEVELS)),
+        robot_fill=_flag(data, "robot_fill", True),
+        bye_score=ByeScore(bye),
+    )
+
+
+# -- views --------------------------------------------------------------------------------------
+
+
+def summary(live: LiveEvent) -> dict[str, Any]:
+    """One line of the events list."""
+    s = live.state
+    rnd = s.rounds[-1].number if s.rounds else 0
+    return {
+        "id": live.id,
+        "name": s.settings.name,
+        "status": s.status.value,
+        "paused": s.paused_at is not None,
+        "start": s.settings.start.isoformat(),
+        "rounds": s.settings.rounds,
+        "boards_per_round": s.settings.boards_per_round,
+        "scoring": s.settings.scoring.value,
+        "pairs": len(s.pairs),
+        "round": rnd,
+    }
+
+
+def event_view(live: LiveEvent, user: UserRecord | None) -> dict[str, Any]:
+    """The event as its page shows it: settings, pairs, pending requests, every round's tables
+    (with their live table ids) and results, the standings with each pair's board scores, and
+    for the user their pair, their table now and their opponents."""
+    s = live.state
+    result = standings(s)
+    out = {**summary(live), **event_json(s, result)}  # "rounds" is the list of rounds here
+    st = s.settings
+    out["settings"] = {
+        "start": st.start.isoformat(),
+        "rounds": st.rounds,
+        "boards_per_round": st.boards_per_round,
+        "round_minutes": st.round_length.total_seconds() / 60,
+        "break_minutes": st.break_length.total_seconds() / 60,
+        "scoring": st.scoring.value,
+        "completion_percent": st.completion_percent,
+        "robot_level": st.robot_level,
+        "robot_fill": st.robot_fill,
+        "bye_score": st.bye_score.value,
+    }
+    out["pairs_registered"] = [
+        {
+            "pair": p.number,
+            "players": list(p.players),
+            "robots": all(is_robot_player(x) for x in p.players),
+            "registered_at": p.registered_at.isoformat(),
+            "withdrawn_after": p.withdrawn_after,
+        }
+        for p in s.pairs
+    ]
+    out["hands"] = [
+        {"player": h.player, "partner": h.partner, "at": h.at.isoformat()} for h in s.hands
+    ]
+    points: dict[int, list[dict[str, Any]]] = {}
+    for rnd in s.rounds:
+        if rnd.is_open:
+            continue
+        for bp in score_round(rnd, st.scoring):
+            points.setdefault(bp.pair, []).append(
+                {"round": bp.round, "board": bp.board, "points": round(bp.points, 2)}
+            )
+    for row in out["standings"]:
+        row["boards"] = sorted(points.get(row["pair"], []), key=lambda b: b["board"])
+    for rnd_json in out["rounds"]:
+        for t in rnd_json["tables"]:
+            t["table_id"] = live.tables.get((rnd_json["round"], t["table"]))
+    out["next_due"] = _iso(_next(s))
+    out["paused_at"] = _iso(s.paused_at)
+    out["warnings"] = list(s.warnings)
+    out["notes"] = [{"at": n.at.isoformat(), "text": n.text} for n in s.notes]
+    out["director"] = user is not None and user.id == live.director_id
+    out["me"] = _me(live, user)
+    out["files"] = {fmt: f"/events/{live.id}/results.{fmt}" for fmt in ("pbn", "csv", "json")}
+    return out
+
+
+def _next(s: EventState) -> datetime | None:
+    from ..events import next_due
+
+    return next_due(s)
+
+
+def _iso(t: datetime | None) -> str | None:
+    return None if t is None else t.isoformat()
+
+
+def _me(live: LiveEvent, user: UserRecord | None) -> dict[str, Any] | None:
+    if user is None:
+        return None
+    s = live.state
+    pair = s.pair_of(user.name)
+    asked = [h.partner for h in s.hands if h.player == user.name]
+    asking = [h.player for h in s.hands if h.partner == user.name]
+    me: dict[str, Any] = {
+        "name": user.name,
+        "pair": None if pair is None else pair.number,
+        "partner": None if pair is None else next(p for p in pair.players if p != user.name),
+        "asked": asked,
+        "asked_by": asking,
+        "table": None,
+    }
+    rnd = s.current_round
+    if pair is not None and rnd is not None:
+        table = rnd.table_of(pair.number)
+        if table is not None:
+            ns = table.ns == pair.number
+            other = table.ew if ns else table.ns
+            opponents = s.pair(other)
+            me["table"] = {
+                "round": rnd.number,
+                "table": table.number,
+                "table_id": live.tables.get((rnd.number, table.number)),
+                "direction": "NS" if ns else "EW",
+                "opponents": list(opponents.players) if opponents else ["robots", "robots"],
+                "ends_at": rnd.ends_at.isoformat(),
+            }
+        elif pair.number in rnd.byes:
+            me["table"] = {"round": rnd.number, "bye": True}
+    return me
+
+
+async def board_view(request: Request, live: LiveEvent, board: int) -> dict[str, Any]:
+    """Board ``board`` across the event: the deal, DD table and par, and every table's result
+    (contract, declarer, lead, tricks, score, each pair's points) with its hand record's id."""
+    s = live.state
+    if not 1 <= board <= s.settings.total_boards or s.round_of_board(board) > len(s.rounds):
+        raise HTTPException(404, f"board {board} has not been played in this event")
+    rnd = s.rounds[s.round_of_board(board) - 1]
+    if rnd.is_open:
+        raise HTTPException(409, f"board {board} is in the round being played: wait for its end")
+    tables = tournaments(request).tables
+    deal = s.deal(board)
+    points = {
+        (bp.table, bp.side.value): bp.points
+        for bp in score_round(rnd, s.settings.scoring)
+        if bp.board == board
+    }
+    board_no = rnd.boards.index(board) + 1
+    results = []
+    for table in rnd.tables:
+        record = table.record(board)
+        table_id = live.tables.get((rnd.number, table.number))
+        lead = None
+        if record is not None and record.played and record.contract is not None and table_id:
+            try:
+                _, played = await tables.records.played(table_id, board_no)
+                lead = str(played.board.played[0]) if played.board.played else None
+            except Exception:  # the record is the event's; the lead is a nicety
+                lead = None
+        results.append(
+            {
+                "table": table.number,
+                "ns": _pair_json(s, table.ns),
+                "ew": _pair_json(s, table.ew),
+                "played": record is not None and record.played,
+                "contract": None
+                if record is None or not record.played
+                else "Pass"
+                if record.contract is None
+                else str(record.contract),
+                "declarer": None
+                if record is None or record.declarer is None
+                else record.declarer.letter,
+                "lead": lead,
+                "tricks": None if record is None else record.tricks,
+                "ns_score": None if record is None else record.ns_score,
+                "ns_points": points.get((table.number, "NS")),
+                "ew_points": points.get((table.number, "EW")),
+                "table_id": table_id,
+                "board_no": board_no,
+            }
+        )
+    analyst = tables.analyst
+    dd = await analyst.dd_table(deal.pbn())
+    from ..bridge import dealer_of, vulnerability_of
+
+    par_ = await analyst.par(dd, dealer_of(board), vulnerability_of(board)) if dd else None
+    return {
+        "event": live.id,
+        "name": s.settings.name,
+        "scoring": s.settings.scoring.value,
+        "board": board,
+        "round": rnd.number,
+        "dealer": dealer_of(board).letter,
+        "vulnerability": str(vulnerability_of(board)),
+        "deal": deal.pbn(),
+        "hands": {seat.letter: [str(c) for c in deal[seat]] for seat in Seat},
+        "dd": None if dd is None else dd.to_dict(),
+        "par": None if par_ is None else {"score": par_.score, "text": par_.par_contract()},
+        "results": results,
+    }
+
+
+def _pair_json(s: EventState, number: int) -> dict[str, Any]:
+    pair = s.pair(number)
+    if pair is None:
+        return {"pair": number, "players": ["robots", "robots"]}
+    return {"pair": number, "players": list(pair.players)}
+
+
+# -- handlers -----------------------------------------------------------------------------------
+
+
+async def _live(request: HTTPConnection) -> LiveEvent:
+    live = await tournaments(request).read(int(request.path_params["event_id"]))
+    if live is None:
+        raise HTTPException(404, "no such event")
+    return live
+
+
+async def api_events(request: Request) -> Response:
+    t = tournaments(request)
+    records = await asyncio.to_thread(t.store.tournaments.listing, None, 100)
+    out = []
+    for r in records:
+        live = t.get(r.id)
+        if live is None:
+            live = await t.read(r.id)
+        if live is not None:
+            out.append(summary(live))
+    return JSONResponse({"events": out})
+
+
+async def api_create_event(request: Request) -> Response:
+    app = _app()
+    data = await app.api_guard(request)
+    live = await create_event(request, data)
+    user = await app.current_user(request)
+    return JSONResponse(event_view(live, user), status_code=201)
+
+
+async def create_event(request: Request, data: dict[str, Any]) -> LiveEvent:
+    user = await _app().current_user(request)
+    if user is None or user.is_guest:
+        raise HTTPException(401, "log in with an account to direct an event")
+    settings = event_settings(data)
+    try:
+        return await tournaments(request).create(settings, director_id=user.id, director=user.name)
+    except EventError as e:
+        raise HTTPException(400, str(e)) from None
+
+
+async def api_event(request: Request) -> Response:
+    live = await _live(request)
+    user = await _app().current_user(request)
+    return JSONResponse(event_view(live, user))
+
+
+ACTIONS = {
+    "register",
+    "lower",
+    "decline",
+    "unregister",
+    "withdraw",
+    "robots",
+    "pause",
+    "resume",
+    "cancel",
+}
+DIRECTOR_ACTIONS = {"robots", "pause", "resume", "cancel"}
+
+
+async def api_event_action(request: Request) -> Response:
+    app = _app()
+    data = await app.api_guard(request)
+    action = request.path_params["action"]
+    if action not in ACTIONS:
+        raise HTTPException(404, f"no event action {action!r}: one of {', '.join(sorted(ACTIONS))}")
+    user = await app.current_user(request)
+    live = await _live(request)
+    await event_action(request, live, user, action, data)
+    return JSONResponse(event_view(live, user))
+
+
+async def event_action(
+    request: Request,
+    live: LiveEvent,
+    user: UserRecord | None,
+    action: str,
+    data: dict[str, Any],
+) -> None:
+    """Run one of the event's actions for ``user`` (registration, withdrawal, the director's);
+    HTTPException saying why when refused."""
+    if user is None or user.is_guest:
+        raise HTTPException(401, "log in with an account first (guests cannot enter events)")
+    if action in DIRECTOR_ACTIONS and user.id != live.director_id:
+        raise HTTPException(403, "only the event's director may do that")
+    t = tournaments(request)
+    name = user.name
+    try:
+        if action == "register":
+            partner = await _partner(request, data.get("partner"), name)
+            await t.change(
+                live.id,
+                "register",
+                {"player": name, "partner": partner},
+                lambda s, now: raise_hand(s, name, partner, now),
+                name,
+            )
+        elif action == "lower":
+            await t.change(live.id, "lower", {}, lambda s, now: lower_hand(s, name, now), name)
+        elif action == "decline":
+            asker = data.get("asker")
+            if not isinstance(asker, str):
+                raise HTTPException(400, "'asker' must name the player whose request you decline")
+            await t.change(
+                live.id,
+                "decline",
+                {"asker": asker},
+                lambda s, now: decline(s, name, asker, now),
+                name,
+            )
+        elif action == "unregister":
+            await t.change(live.id, "unregister", {}, lambda s, now: unregister(s, name, now), name)
+        elif action == "withdraw":
+            pair = live.state.pair_of(name)
+            if pair is None:
+                raise HTTPException(409, "you are not in a pair of this event")
+            number = pair.number
+            await t.change(
+                live.id,
+                "withdraw",
+                {"pair": number},
+                lambda s, now: withdraw(s, number, now),
+                name,
+            )
+        elif action == "robots":
+            count = _whole(data, "count", 1, 1, MAX_ROBOT_PAIRS)
+            await _add_robot_pairs(t, live, count, name)
+        elif action == "pause":
+            reason = _reason(data)
+            await t.change(
+                live.id, "pause", {"reason": reason}, lambda s, now: pause(s, now, reason), name
+            )
+        elif action == "resume":
+            await t.change(live.id, "resume", {}, resume, name)
+            await t.resumed(live.id)
+        elif action == "cancel":
+            reason = _reason(data)
+            await t.change(
+                live.id, "cancel", {"reason": reason}, lambda s, now: cancel(s, now, reason), name
+            )
+    except EventError as e:
+        raise HTTPException(409, str(e)) from None
+    except LookupError as e:
+        raise HTTPException(409, f"{e}: it is over") from None
+
+
+def _reason(data: dict[str, Any]) -> str:
+    reason = data.get("reason", "")
+    if not isinstance(reason, str) or len(reason) > 200:
+        raise HTTPException(400, "'reason' must be text of at most 200 characters")
+    return reason.strip()
+
+
+async def _partner(request: Request, value: object, me: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise HTTPException(400, "'partner' must name your partner's account")
+    partner = value.strip()
+    if partner == me:
+        raise HTTPException(400, "your partner must be someone else")
+    found: UserRecord | None = await asyncio.to_thread(
+        tournaments(request).store.user_by_name, partner
+    )
+    if found is None or found.is_guest:
+        raise HTTPException(404, f"no account is named {partner!r}")
+    return found.name
+
+
+async def _add_robot_pairs(t: Tournaments, live: LiveEvent, count: int, by: str) -> None:
+    """Register ``count`` robot pairs (the director fills a field with them)."""
+    taken = {x for p in live.state.pairs for x in p.players}
+    n = 1
+    for _ in range(count):
+        while robot_player(n, "a") in taken:
+            n += 1
+        a, b = robot_player(n, "a"), robot_player(n, "b")
+        taken |= {a, b}
+
+        def both(s: EventState, now: datetime, a: str = a, b: str = b) -> EventState:
+            return raise_hand(raise_hand(s, a, b, now), b, a, now)
+
+        await t.change(live.id, "robot_pair", {"players": [a, b]}, both, by)
+
+
+async def api_event_board(request: Request) -> Response:
+    live = await _live(request)
+    return JSONResponse(await board_view(request, live, int(request.path_params["board"])))
+
+
+async def event_file(request: Request) -> Response:
+    """The results as PBN (with ScoreTable/TotalScoreTable), CSV or JSON."""
+    live = await _live(request)
+    fmt = request.path_params["fmt"]
+    s = live.state
+    result = standings(s)
+    stem = f"qipai-event{live.id}"
+    if fmt == "pbn":
+        body, media = to_pbn(s, result), "application/x-pbn"
+    elif fmt == "csv":
+        body, media = to_csv(result), "text/csv; charset=utf-8"
+    elif fmt == "json":
+        return JSONResponse(
+            event_json(s, result),
+            headers={"Content-Disposition": f'attachment; filename="{stem}.json"'},
+        )
+    else:
+        raise HTTPException(404, "results come as .pbn, .csv or .json")
+    return PlainTextResponse(
+        body,
+        media_type=media,
+        headers={"Content-Disposition": f'attachment; filename="{stem}.{fmt}"'},
+    )
+
+
+async def api_player(request: Request) -> Response:
+    """A player's profile: masterpoints (巅峰大师分) and the events that awarded them."""
+    name = request.path_params["name"]
+    if len(name) > 40:
+        raise HTTPException(404, "no such player")
+    t = tournaments(request)
+    awards = await asyncio.to_thread(t.store.tournaments.awards, name)
+    user = await asyncio.to_thread(t.store.user_by_name, name)
+    if user is None and not awards:
+        raise HTTPException(404, f"no player is named {name!r}")
+    return JSONResponse(player_json(name, awards))
+
+
+def player_json(name: str, awards: list[Any]) -> dict[str, Any]:
+    return {
+        "name": name,
+        "masterpoints": sum(a.points for a in awards),
+        "awards": [
+            {
+                "event": a.tournament_id,
+                "event_name": a.tournament,
+                "place": a.place,
+                "points": a.points,
+                "at": a.awarded_at.isoformat(),
+            }
+            for a in awards
+        ],
+    }
+
+
+def event_routes() -> list[BaseRoute]:
+    return [
+        Route("/api/events", api_events, methods=["GET"]),
+        Route("/api/events", api_create_event, methods=["POST"]),
+        Route("/api/events/{event_id:int}", api_event),
+        Route("/api/events/{event_id:int}/boards/{board:int}", api_event_board),
+        Route("/api/events/{event_id:int}/{action}", api_event_action, methods=["POST"]),
+        Route("/events/{event_id:int}/results.{fmt}", event_file),
+        Route("/api/players/{name}", api_player),
+    ]
+
+
+__all__ = ["board_view", "event_routes", "event_settings", "event_view"]

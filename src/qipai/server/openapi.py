@@ -1,0 +1,871 @@
+"""The JSON API described as OpenAPI 3.1, served at ``GET /openapi.json``.
+
+The document is built from the app's own route list: every ``/api/...`` route (and the hand
+record files) must have an entry in ``OPERATIONS``, the table of descriptions below, and every
+websocket one in ``WEBSOCKETS``. A route without one is an error for ``openapi_document(...,
+strict=True)`` (the tests build it so); the served document lists it as not yet described,
+rather than failing. Path parameters and their types come from the routes themselves. The
+websocket's messages cannot be said in OpenAPI: its handshake is listed, with a link to
+``docs/PROTOCOL.md``, where the protocol is.
+
+>>> from starlette.routing import Route
+>>> doc = openapi_document([Route("/api/me", lambda r: None)], strict=True)
+>>> doc["openapi"], list(doc["paths"]), list(doc["paths"]["/api/me"])
+('3.1.0', ['/api/me'], ['get'])
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from starlette.convertors import (
+    Convertor,
+    FloatConvertor,
+    IntegerConvertor,
+    PathConvertor,
+    UUIDConvertor,
+)
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute, Route, WebSocketRoute
+
+from .. import __version__
+
+log = logging.getLogger("qipai.server")
+
+OPENAPI_VERSION = "3.1.0"
+PROTOCOL_DOC = "docs/PROTOCOL.md"
+"""Where the websocket protocol (and the whole API, in prose) is written: the qipai sources."""
+
+Schema = dict[str, Any]
+
+
+class UndescribedRoute(LookupError):
+    """A route of the JSON API that has no entry in the table of descriptions."""
+
+
+def ref(name: str) -> Schema:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def nullable(schema: Schema) -> Schema:
+    return {"oneOf": [schema, {"type": "null"}]}
+
+
+def obj(required: Sequence[str] = (), /, **props: Schema) -> Schema:
+    """A JSON object with ``props``; ``required`` of them always present. Answers are open:
+    fields may be added."""
+    out: Schema = {"type": "object", "properties": props}
+    if required:
+        out["required"] = list(required)
+    return out
+
+
+def closed(schema: Schema) -> Schema:
+    """A request body the server refuses unknown fields in."""
+    return {**schema, "additionalProperties": False}
+
+
+SEAT: Schema = {"type": "string", "enum": ["N", "E", "S", "W"]}
+CARD: Schema = {"type": "string", "pattern": "^[SHDC][2-9TJQKA]$", "examples": ["SA", "HT"]}
+CALL: Schema = {"type": "string", "pattern": "^([1-7](C|D|H|S|NT)|P|X|XX)$", "examples": ["1NT"]}
+CONTRACT: Schema = {"type": "string", "pattern": "^[1-7](C|D|H|S|NT)X{0,2}$", "examples": ["4S"]}
+DEAL: Schema = {"type": "string", "description": "PBN", "examples": ["N:AKQ.... ... ... ..."]}
+INT: Schema = {"type": "integer"}
+STR: Schema = {"type": "string"}
+BOOL: Schema = {"type": "boolean"}
+STRAINS = ("C", "D", "H", "S", "NT")
+RESULT_FIELDS = [
+    "table_id",
+    "table_name",
+    "board_no",
+    "contract",
+    "declarer",
+    "tricks",
+    "score_ns",
+    "this",
+]
+
+
+def by_seat(schema: Schema) -> Schema:
+    return obj("NESW", **{s: schema for s in "NESW"})
+
+
+SCHEMAS: dict[str, Schema] = {
+    "Error": obj(["error"], error={**STR, "description": "what was wrong, for people"}),
+    "User": obj(["id", "name", "guest"], id=INT, name=STR, guest=BOOL),
+    "Session": obj(
+        ["user", "csrf"],
+        user=nullable(ref("User")),
+        csrf={**STR, "description": "send it as X-CSRF-Token with every POST"},
+    ),
+    "Registration": obj(
+        ["name", "password"],
+        name={
+            **STR,
+            "minLength": 2,
+            "maxLength": 20,
+            "description": "letters (Chinese included), digits, '_' or '-'; not starting"
+            " 'guest' or 'robot'",
+        },
+        password={**STR, "minLength": 8, "maxLength": 128},
+    ),
+    "Credentials": obj(["name", "password"], name=STR, password={**STR, "maxLength": 1024}),
+    "Occupant": {
+        "oneOf": [
+            obj(["name", "robot", "away"], name=STR, robot=BOOL, away=BOOL),
+            obj(["name", "robot"], name={"type": "null"}, robot={"const": True}),
+        ],
+        "description": "a person (robot true while a robot plays for them, away while they"
+        " have no connection), or a robot in an empty seat",
+    },
+    "Undo": obj(
+        ["seat", "what", "waiting_for"],
+        seat=SEAT,
+        what={"oneOf": [CALL, CARD]},
+        waiting_for={"type": "array", "items": SEAT},
+    ),
+    "Clocks": obj(
+        ["board", "total", "since", "acting", "now"],
+        board=by_seat({**INT, "description": "ms thinking on this board"}),
+        total=by_seat({**INT, "description": "ms thinking at this table"}),
+        since=nullable({**INT, "description": "ms since the epoch"}),
+        acting=nullable(SEAT),
+        now={**INT, "description": "the server's time, ms since the epoch"},
+    ),
+    "Table": obj(
+        [
+            "id",
+            "name",
+            "scoring",
+            "robot_level",
+            "private",
+            "board_set",
+            "spectators_see_all",
+            "seats",
+            "board_no",
+            "in_progress",
+            "closed",
+            "seq",
+            "undo",
+            "clocks",
+        ],
+        id=INT,
+        name=STR,
+        scoring={"enum": ["MP", "IMP"]},
+        robot_level=nullable({**INT, "description": "null: no robots"}),
+        private=BOOL,
+        board_set=nullable(STR),
+        spectators_see_all=BOOL,
+        seats=by_seat(nullable(ref("Occupant"))),
+        board_no={**INT, "description": "boards dealt so far"},
+        in_progress=BOOL,
+        closed=BOOL,
+        seq={**INT, "description": "the table's last event number"},
+        undo=nullable(ref("Undo")),
+        clocks=ref("Clocks"),
+    ),
+    "BoardResult": obj(
+        ["board_no", "number", "contract", "declarer", "tricks", "score_ns", "deal"],
+        board_no=INT,
+        number=INT,
+        contract=nullable(CONTRACT),
+        declarer=nullable(SEAT),
+        tricks=nullable(INT),
+        score_ns=nullable(INT),
+        deal=DEAL,
+    ),
+    "NewTable": closed(
+        obj(
+            name={**STR, "maxLength": 60},
+            scoring={"enum": ["MP", "IMP"], "default": "MP"},
+            robot_level=nullable({**INT, "description": "a level the server offers; null: none"}),
+            private={**BOOL, "default": False},
+            seat={"enum": ["N", "E", "S", "W", ""], "description": "sit here at once"},
+            board_set=nullable({**STR, "pattern": r"^[\w-]{1,40}$"}),
+            spectators_see_all={**BOOL, "default": False},
+        )
+    ),
+    "SeatChoice": closed(obj(seat={**SEAT, "description": "for sit only"})),
+    "TableCreated": obj(["table", "invite"], table=ref("Table"), invite=nullable(STR)),
+    "TableDetail": obj(
+        ["table", "results", "invite"],
+        table=ref("Table"),
+        results={"type": "array", "items": ref("BoardResult")},
+        invite=nullable({**STR, "description": "the invitation link, for the owner only"}),
+    ),
+    "TableList": obj(["tables"], tables={"type": "array", "items": ref("Table")}),
+    "ActionDone": obj(["seq", "table"], seq=INT, table=ref("Table")),
+    "HandRecord": obj(
+        [
+            "table_id",
+            "board_no",
+            "number",
+            "dealer",
+            "vulnerability",
+            "deal",
+            "hands",
+            "players",
+            "auction",
+            "play",
+            "tricks",
+            "contract",
+            "declarer",
+            "tricks_taken",
+            "claimed",
+            "score_ns",
+            "scoring",
+            "dd",
+            "par",
+            "results",
+            "files",
+        ],
+        table_id=INT,
+        board_no=INT,
+        number=INT,
+        dealer=SEAT,
+        vulnerability={"enum": ["None", "NS", "EW", "All"]},
+        deal=DEAL,
+        hands=by_seat({"type": "array", "items": CARD}),
+        players=by_seat(nullable({**STR, "description": "null: a robot"})),
+        auction={
+            "type": "array",
+            "items": obj(
+                ["seat", "call", "alert", "explanation", "explanation_zh"],
+                seat=SEAT,
+                call=CALL,
+                alert=BOOL,
+                explanation=STR,
+                explanation_zh=STR,
+            ),
+        },
+        play={
+            "type": "array",
+            "items": obj(
+                ["seat", "card", "cost"],
+                seat=SEAT,
+                card=CARD,
+                cost=nullable({**INT, "description": "tricks the card lost double dummy"}),
+            ),
+        },
+        tricks={
+            "type": "array",
+            "items": obj(
+                ["leader", "cards", "winner"],
+                leader=SEAT,
+                cards={"type": "array", "items": obj(["seat", "card"], seat=SEAT, card=CARD)},
+                winner=nullable(SEAT),
+            ),
+        },
+        contract=nullable(CONTRACT),
+        declarer=nullable(SEAT),
+        tricks_taken=nullable(INT),
+        claimed=nullable(INT),
+        score_ns=INT,
+        scoring={"enum": ["MP", "IMP"]},
+        dd=nullable(by_seat(obj(STRAINS, **{s: INT for s in STRAINS}))),
+        par=nullable(
+            obj(
+                ["score", "contracts", "text"],
+                score=INT,
+                contracts={"type": "array", "items": STR},
+                text=STR,
+            )
+        ),
+        results={
+            "type": "array",
+            "items": obj(
+                RESULT_FIELDS,
+                table_id=INT,
+                table_name=STR,
+                board_no=INT,
+                contract=nullable(CONTRACT),
+                declarer=nullable(SEAT),
+                tricks=nullable(INT),
+                score_ns=INT,
+                this=BOOL,
+                mp={"type": "number", "description": "MP scoring"},
+                pct={"type": "number", "description": "MP scoring"},
+                imps={"type": "number", "description": "IMP scoring"},
+            ),
+        },
+        files=obj(["pbn", "lin"], pbn=STR, lin=STR),
+    ),
+    # -- events (Swiss pairs): see docs/EVENTS.md
+    "EventSummary": obj(
+        [
+            "id",
+            "name",
+            "status",
+            "paused",
+            "start",
+            "rounds",
+            "boards_per_round",
+            "scoring",
+            "pairs",
+            "round",
+        ],
+        id=INT,
+        name=STR,
+        status=STR,
+        paused=BOOL,
+        start={**STR, "format": "date-time"},
+        rounds={**INT, "description": "rounds planned"},
+        boards_per_round=INT,
+        scoring={"enum": ["ximp", "imp", "mp"]},
+        pairs={**INT, "description": "pairs registered"},
+        round={**INT, "description": "the round under way or last played (0: none yet)"},
+    ),
+    "EventList": obj(["events"], events={"type": "array", "items": ref("EventSummary")}),
+    "Event": obj(
+        [
+            "id",
+            "name",
+            "status",
+            "paused",
+            "start",
+            "scoring",
+            "settings",
+            "standings",
+            "rounds",
+            "pairs_registered",
+            "hands",
+            "next_due",
+            "paused_at",
+            "warnings",
+            "notes",
+            "director",
+            "me",
+            "files",
+        ],
+        id=INT,
+        name=STR,
+        status=STR,
+        paused=BOOL,
+        start={**STR, "format": "date-time"},
+        scoring={"enum": ["ximp", "imp", "mp"]},
+        settings=ref("NewEvent"),
+        standings={
+            "type": "array",
+            "items": obj(
+                ["rank", "pair", "players", "total", "boards"],
+                rank=INT,
+                pair=INT,
+                players={"type": "array", "items": STR},
+                total={"type": "number"},
+                boards={
+                    "type": "array",
+                    "items": obj(["round", "board", "points"], round=INT, board=INT, points={}),
+                },
+            ),
+        },
+        rounds={
+            "type": "array",
+            "description": "each round's tables (with their live table ids) and results",
+            "items": obj(["round", "tables"], round=INT, tables={"type": "array"}),
+        },
+        pairs_registered={"type": "array", "items": {"type": "object"}},
+        hands={
+            "type": "array",
+            "description": "partnership requests not yet answered",
+            "items": obj(["player", "partner", "at"], player=STR, partner=STR, at=STR),
+        },
+        next_due=nullable({**STR, "format": "date-time"}),
+        paused_at=nullable({**STR, "format": "date-time"}),
+        warnings={"type": "array", "items": STR},
+        notes={"type": "array", "items": obj(["at", "text"], at=STR, text=STR)},
+        director={**BOOL, "description": "whether you direct this event"},
+        me=nullable(
+            obj(
+                ["name", "pair", "partner", "asked", "asked_by", "table"],
+                name=STR,
+                pair=nullable(INT),
+                partner=nullable(STR),
+                asked={"type": "array", "items": STR},
+                asked_by={"type": "array", "items": STR},
+                table=nullable({"type": "object", "description": "your table now, or a bye"}),
+            )
+        ),
+        files=obj(["pbn", "csv", "json"], pbn=STR, csv=STR, json=STR),
+    ),
+    "NewEvent": obj(
+        ["start", "rounds", "boards_per_round", "round_minutes"],
+        name={**STR, "minLength": 1, "maxLength": 80, "description": "required to create"},
+        start={**STR, "format": "date-time", "description": "ISO 8601 with its UTC offset"},
+        rounds={**INT, "minimum": 1, "maximum": 30},
+        boards_per_round={**INT, "minimum": 1, "maximum": 12},
+        round_minutes={"type": "number", "minimum": 0.1, "maximum": 240},
+        break_minutes={"type": "number", "minimum": 0, "maximum": 120, "default": 0},
+        scoring={"enum": ["ximp", "imp", "mp"], "default": "ximp"},
+        completion_percent={**INT, "minimum": 60, "maximum": 80, "default": 70},
+        robot_level={**INT, "default": 0},
+        robot_fill={**BOOL, "default": True},
+        bye_score={"enum": ["average", "average-plus", "own-average"], "default": "average"},
+    ),
+    "EventAction": obj(
+        partner={**STR, "description": "register: your partner's account name"},
+        asker={**STR, "description": "decline: whose partnership request"},
+        count={**INT, "minimum": 1, "maximum": 64, "description": "robots: how many pairs"},
+        reason={**STR, "maxLength": 200, "description": "pause, cancel"},
+    ),
+    "EventBoard": obj(
+        [
+            "event",
+            "name",
+            "scoring",
+            "board",
+            "round",
+            "dealer",
+            "vulnerability",
+            "deal",
+            "hands",
+            "dd",
+            "par",
+            "results",
+        ],
+        event=INT,
+        name=STR,
+        scoring={"enum": ["ximp", "imp", "mp"]},
+        board=INT,
+        round=INT,
+        dealer=SEAT,
+        vulnerability={"enum": ["None", "NS", "EW", "All"]},
+        deal=DEAL,
+        hands=by_seat({"type": "array", "items": CARD}),
+        dd=nullable(by_seat(obj(STRAINS, **{s: INT for s in STRAINS}))),
+        par=nullable(obj(["score", "text"], score=INT, text=STR)),
+        results={
+            "type": "array",
+            "description": "every table's result of the board, each pair's points, and the"
+            " table id and board number of its hand record",
+            "items": obj(
+                ["table", "ns", "ew", "played", "contract", "declarer", "lead", "tricks"],
+                table=INT,
+                ns={"type": "object"},
+                ew={"type": "object"},
+                played=BOOL,
+                contract=nullable({**STR, "description": "a contract, or Pass"}),
+                declarer=nullable(SEAT),
+                lead=nullable(CARD),
+                tricks=nullable(INT),
+                ns_score=nullable(INT),
+                ns_points=nullable({"type": "number"}),
+                ew_points=nullable({"type": "number"}),
+                table_id=nullable(INT),
+                board_no=INT,
+            ),
+        },
+    ),
+    "Player": obj(
+        ["name", "masterpoints", "awards"],
+        name=STR,
+        masterpoints={"type": "number", "description": "巅峰大师分"},
+        awards={
+            "type": "array",
+            "items": obj(
+                ["event", "event_name", "place", "points", "at"],
+                event=INT,
+                event_name=STR,
+                place=INT,
+                points={"type": "number"},
+                at={**STR, "format": "date-time"},
+            ),
+        },
+    ),
+}
+
+
+@dataclass(frozen=True)
+class Operation:
+    """One method of one route: what the table of descriptions says about it."""
+
+    summary: str
+    tag: str
+    responses: dict[int, tuple[str, str | None]]
+    """Status -> (description, schema name or None for no JSON body)."""
+    description: str = ""
+    body: str | None = None
+    """The request body's schema name (a JSON object), if it takes one."""
+    post: bool = False
+    """A state-changing request: it needs the CSRF header and may answer 400/403/413."""
+    params: dict[str, Schema] = field(default_factory=dict)
+    """Path parameters whose schema says more than their route's convertor."""
+    media: str = "application/json"
+
+
+TABLE_NOT_FOUND = ("no such table (or it is closed)", "Error")
+PRIVATE = ("a private table: open it with its invitation link", "Error")
+LIMITED = ("too many attempts: see Retry-After", "Error")
+NO_EVENTS = ("events are not running on this server", "Error")
+
+OPERATIONS: dict[tuple[str, str], Operation] = {
+    ("GET", "/api/me"): Operation(
+        "Who is logged in, and the session's CSRF token",
+        "accounts",
+        {200: ("the user (null if nobody) and the CSRF token", "Session")},
+        description="Starts a session (the qipai_session cookie) if there is none.",
+    ),
+    ("POST", "/api/register"): Operation(
+        "Make an account and log in",
+        "accounts",
+        {
+            201: ("the new user and a new CSRF token", "Session"),
+            409: ("the name is taken", "Error"),
+            429: ("too many new accounts from this address", "Error"),
+        },
+        description="Passwords are hashed with Argon2id. A bad name or password answers 400.",
+        body="Registration",
+        post=True,
+    ),
+    ("POST", "/api/login"): Operation(
+        "Log in",
+        "accounts",
+        {
+            200: ("the user and a new CSRF token", "Session"),
+            401: ("wrong name or password", "Error"),
+            429: LIMITED,
+        },
+        description="After 5 failures for a name (or 30 from an address) within 5 minutes, 429"
+        " with Retry-After.",
+        body="Credentials",
+        post=True,
+    ),
+    ("POST", "/api/guest"): Operation(
+        "Play as a guest",
+        "accounts",
+        {
+            201: ("a new guest-xxxxxx account, logged in, and a new CSRF token", "Session"),
+            429: ("too many new accounts from this address", "Error"),
+            503: ("no free guest name was found: try again", "Error"),
+        },
+        description="A guest account has no password: once logged out it cannot log back in.",
+        post=True,
+    ),
+    ("POST", "/api/logout"): Operation(
+        "Log out",
+        "accounts",
+        {200: ("user null, and the new session's CSRF token", "Session")},
+        post=True,
+    ),
+    ("GET", "/api/tables"): Operation(
+        "The open tables you may see",
+        "tables",
+        {200: ("public tables, and private ones you own, sit at or were invited to", "TableList")},
+    ),
+    ("POST", "/api/tables"): Operation(
+        "Open a table",
+        "tables",
+        {
+            201: ("the table, and its invitation link", "TableCreated"),
+            401: ("log in (or play as a guest) first", "Error"),
+            409: ("you may not sit there (you watch a table of the same board set)", "Error"),
+            429: ("you have 10 open tables already", "Error"),
+        },
+        description="With `seat` you sit there at once. `board_set` names a set of boards:"
+        " every table of one set deals the same boards, so their results compare.",
+        body="NewTable",
+        post=True,
+    ),
+    ("GET", "/api/tables/{table_id}"): Operation(
+        "A table, its finished boards and (for its owner) its invitation link",
+        "tables",
+        {200: ("the table", "TableDetail"), 403: PRIVATE, 404: TABLE_NOT_FOUND},
+    ),
+    ("GET", "/api/tables/{table_id}/boards/{board_no}"): Operation(
+        "The hand record of a finished board",
+        "hand records",
+        {
+            200: (
+                "deal, auction, play with DD costs, result, DD table, par, other tables",
+                "HandRecord",
+            ),
+            403: ("a private table, or you have still to play this deal elsewhere", "Error"),
+            404: ("no such table, or the board has not been dealt", "Error"),
+            409: ("the board is still being played", "Error"),
+        },
+        description="`results` holds the same board at every table that has finished it,"
+        " scored by this table's scoring (MP: `mp` and `pct`; IMP: `imps`).",
+        params={"board_no": {"type": "integer", "minimum": 1}},
+    ),
+    ("GET", "/tables/{table_id}/boards/{board_no}.{fmt}"): Operation(
+        "A finished board as a PBN 2.1 or BBO LIN file",
+        "hand records",
+        {
+            200: ("the file, as an attachment, with the DD table and par as PBN tags", None),
+            403: ("a private table, or you have still to play this deal elsewhere", None),
+            404: ("no such table, board or format", None),
+            409: ("the board is still being played", None),
+        },
+        description="Errors come as HTML pages (this is not under /api/).",
+        params={
+            "board_no": {"type": "integer", "minimum": 1},
+            "fmt": {"type": "string", "enum": ["pbn", "lin"]},
+        },
+        media="text/plain",
+    ),
+    ("POST", "/api/tables/{table_id}/{action}"): Operation(
+        "Sit, stand up, deal the next board, or close the table",
+        "tables",
+        {
+            200: ("the event number written, and the table", "ActionDone"),
+            401: ("log in first", "Error"),
+            403: PRIVATE,
+            404: ("no such table or action", "Error"),
+            409: ("the table refuses (the seat is taken, the board is not over, ...)", "Error"),
+        },
+        description='`sit` takes `{"seat"}`; the others an empty object. Only the owner may'
+        " close a table; only a seated player deals the next board.",
+        body="SeatChoice",
+        post=True,
+        params={"action": {"type": "string", "enum": ["sit", "stand", "next", "close"]}},
+    ),
+    ("GET", "/api/events"): Operation(
+        "The events (Swiss pairs), newest first",
+        "events",
+        {200: ("at most 100 events", "EventList"), 503: NO_EVENTS},
+    ),
+    ("POST", "/api/events"): Operation(
+        "Create an event, directed by you",
+        "events",
+        {
+            201: ("the new event", "Event"),
+            401: ("log in with an account (not a guest) to direct an event", "Error"),
+            503: NO_EVENTS,
+        },
+        description="400 names the field that is wrong, or says what the settings make"
+        " impossible. See docs/EVENTS.md.",
+        body="NewEvent",
+        post=True,
+    ),
+    ("GET", "/api/events/{event_id}"): Operation(
+        "An event: settings, pairs, rounds, standings, and your pair and table",
+        "events",
+        {200: ("the event", "Event"), 404: ("no such event", "Error"), 503: NO_EVENTS},
+    ),
+    ("GET", "/api/events/{event_id}/boards/{board}"): Operation(
+        "One board across an event: the deal, DD table, par and every table's result",
+        "events",
+        {
+            200: ("the board", "EventBoard"),
+            404: ("no such event, or the board has not been played", "Error"),
+            409: ("the board's round is still being played", "Error"),
+            503: NO_EVENTS,
+        },
+        params={"board": {"type": "integer", "minimum": 1}},
+    ),
+    ("POST", "/api/events/{event_id}/{action}"): Operation(
+        "Register, withdraw, or (the director) add robots, pause, resume, cancel",
+        "events",
+        {
+            200: ("the event after the action", "Event"),
+            401: ("log in with an account first (guests cannot enter events)", "Error"),
+            403: ("only the director may do that (or the CSRF header is wrong)", "Error"),
+            404: ("no such event, action or partner", "Error"),
+            409: ("the event refuses (registration closed, not in a pair, ...)", "Error"),
+            503: NO_EVENTS,
+        },
+        description='`register` takes `{"partner"}` (both partners register, each naming'
+        ' the other); `decline` `{"asker"}`; `robots` `{"count"}`; `pause` and `cancel`'
+        ' `{"reason"}`; `lower`, `unregister`, `withdraw` and `resume` nothing.',
+        body="EventAction",
+        post=True,
+        params={
+            "action": {
+                "type": "string",
+                "enum": [
+                    "register",
+                    "lower",
+                    "decline",
+                    "unregister",
+                    "withdraw",
+                    "robots",
+                    "pause",
+                    "resume",
+                    "cancel",
+                ],
+            }
+        },
+    ),
+    ("GET", "/events/{event_id}/results.{fmt}"): Operation(
+        "An event's results as a file: PBN (ScoreTable, TotalScoreTable), CSV or JSON",
+        "events",
+        {
+            200: ("the file, as an attachment", None),
+            404: ("no such event or format", None),
+        },
+        description="Errors come as HTML pages (this is not under /api/).",
+        params={"fmt": {"type": "string", "enum": ["pbn", "csv", "json"]}},
+        media="text/plain",
+    ),
+    ("GET", "/api/players/{name}"): Operation(
+        "A player: masterpoints and the events that awarded them",
+        "events",
+        {200: ("the player", "Player"), 404: ("no such player", "Error"), 503: NO_EVENTS},
+    ),
+}
+
+WEBSOCKETS: dict[str, Operation] = {
+    "/ws/tables/{table_id}": Operation(
+        "The table websocket: watch, bid, play, chat",
+        "websocket",
+        {
+            101: ("Switching Protocols: the websocket is open; see docs/PROTOCOL.md", None),
+        },
+        description="A websocket, not a JSON request: its messages (hello, call, card, claim,"
+        " undo, chat, sit, stand, next, ping; state, event, table, error, pong) are described in"
+        f" {PROTOCOL_DOC} (section 'The websocket'). It is authenticated by the session cookie;"
+        " a browser's Origin must be this server. Refusals close it with 4404 (no such table),"
+        " 4403 (cross-site, private, or you play the same boards elsewhere) or 4429 (too many"
+        " connections).",
+    ),
+}
+
+
+def _convertor_schema(convertor: Convertor[Any]) -> Schema:
+    if isinstance(convertor, IntegerConvertor):
+        return {"type": "integer", "minimum": 0}
+    if isinstance(convertor, FloatConvertor):
+        return {"type": "number", "minimum": 0}
+    if isinstance(convertor, UUIDConvertor):
+        return {"type": "string", "format": "uuid"}
+    if isinstance(convertor, PathConvertor):
+        return {"type": "string"}
+    return {"type": "string", "pattern": "^[^/]+$"}
+
+
+def documented(path: str) -> bool:
+    """Whether a route's path belongs to the described API (not the pages and forms)."""
+    return path.startswith("/api/") or any(p == path for _, p in OPERATIONS)
+
+
+def api_routes(routes: Sequence[BaseRoute]) -> Iterator[tuple[str, str, Route | WebSocketRoute]]:
+    """(method, OpenAPI path, route) for every route the document must describe: each method
+    of the JSON API (HEAD aside) and each websocket ("WS")."""
+    for route in routes:
+        if isinstance(route, WebSocketRoute):
+            yield "WS", route.path_format, route
+        elif isinstance(route, Route) and documented(route.path_format):
+            for method in sorted((route.methods or {"GET"}) - {"HEAD"}):
+                yield method, route.path_format, route
+
+
+def _operation(
+    method: str, path: str, route: Route | WebSocketRoute, op: Operation
+) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "operationId": _operation_id(method, path),
+        "summary": op.summary,
+        "tags": [op.tag],
+    }
+    if op.description:
+        out["description"] = op.description
+    params = [
+        {
+            "name": name,
+            "in": "path",
+            "required": True,
+            "schema": op.params.get(name, _convertor_schema(convertor)),
+        }
+        for name, convertor in route.param_convertors.items()
+    ]
+    if params:
+        out["parameters"] = params
+    if op.body is not None:
+        out["requestBody"] = {
+            "required": False,
+            "content": {"application/json": {"schema": ref(op.body)}},
+        }
+    responses: dict[int, tuple[str, str | None]] = dict(op.responses)
+    if op.post:
+        out["security"] = [{"session": [], "csrf": []}]
+        responses.setdefault(400, ("a body that is not a JSON object, or a bad field", "Error"))
+        responses.setdefault(403, ("the X-CSRF-Token header is missing or wrong", "Error"))
+        responses.setdefault(413, ("a body over 16 KiB", "Error"))
+    elif method != "WS":
+        out["security"] = [{}, {"session": []}]
+    answers: dict[str, Any] = {}
+    for status in sorted(responses):
+        text, schema = responses[status]
+        answer: dict[str, Any] = {"description": text}
+        if schema is not None:
+            answer["content"] = {"application/json": {"schema": ref(schema)}}
+        elif method != "WS" and status < 300:
+            answer["content"] = {op.media: {"schema": {"type": "string"}}}
+        if status == 429:
+            answer["headers"] = {
+                "Retry-After": {"description": "seconds to wait", "schema": {"type": "integer"}}
+            }
+        answers[str(status)] = answer
+    out["responses"] = answers
+    if method == "WS":
+        out["externalDocs"] = {"description": "The table websocket protocol", "url": PROTOCOL_DOC}
+    return out
+
+
+def _operation_id(method: str, path: str) -> str:
+    words = [w.strip("{}").replace(".", "_") for w in path.split("/") if w]
+    return "_".join([method.lower(), *words])
+
+
+def openapi_document(routes: Sequence[BaseRoute], *, strict: bool = False) -> dict[str, Any]:
+    """The OpenAPI 3.1 document of ``routes`` (the app's). ``strict``: an API route or websocket
+    missing from the table of descriptions raises ``UndescribedRoute`` naming every one;
+    otherwise it is listed as not yet described."""
+    paths: dict[str, dict[str, Any]] = {}
+    missing: list[str] = []
+    for method, path, route in api_routes(routes):
+        op = WEBSOCKETS.get(path) if method == "WS" else OPERATIONS.get((method, path))
+        if op is None:
+            missing.append(f"{method} {path}")
+            op = Operation("(not described yet)", "undescribed", {200: ("not described yet", None)})
+        paths.setdefault(path, {})["get" if method == "WS" else method.lower()] = _operation(
+            method, path, route, op
+        )
+    if missing:
+        if strict:
+            raise UndescribedRoute(
+                "describe these routes in qipai.server.openapi: " + ", ".join(missing)
+            )
+        log.warning("routes missing from the OpenAPI descriptions: %s", ", ".join(missing))
+    return {
+        "openapi": OPENAPI_VERSION,
+        "info": {
+            "title": "qipai bridge club",
+            "version": __version__,
+            "description": "The JSON API of a qipai server. Sessions are a signed HttpOnly"
+            " cookie; every POST needs the session's CSRF token in X-CSRF-Token (GET /api/me"
+            ' gives it). Errors are {"error": ...} with a 4xx status. The table websocket'
+            f" (/ws/tables/{{table_id}}) and all the rest are described in {PROTOCOL_DOC}.",
+        },
+        "externalDocs": {"description": "The HTTP API and websocket protocol", "url": PROTOCOL_DOC},
+        "tags": [
+            {"name": "accounts"},
+            {"name": "tables"},
+            {"name": "hand records"},
+            {"name": "events", "description": "Swiss pairs events: docs/EVENTS.md"},
+            {
+                "name": "websocket",
+                "externalDocs": {"description": "the protocol", "url": PROTOCOL_DOC},
+            },
+        ],
+        "paths": paths,
+        "components": {
+            "schemas": SCHEMAS,
+            "securitySchemes": {
+                "session": {"type": "apiKey", "in": "cookie", "name": "qipai_session"},
+                "csrf": {"type": "apiKey", "in": "header", "name": "X-CSRF-Token"},
+            },
+        },
+    }
+
+
+async def openapi_json(request: Request) -> Response:
+    """``GET /openapi.json``: the document of this app's routes (built once)."""
+    doc = getattr(request.app.state, "openapi", None)
+    if doc is None:
+        doc = openapi_document(request.app.routes)
+        request.app.state.openapi = doc
+    return JSONResponse(doc)

@@ -1,0 +1,214 @@
+"""The tournaments repository: events, their logs, the tables of their rounds, masterpoints.
+
+An event's whole state is one JSON document (``qipai.events.to_json``). Each change writes the
+new state, a line of the log saying what happened, and (once final) the masterpoint awards, in
+one transaction, guarded by a version number: a writer that read an older version is refused
+(``StoreError``) instead of overwriting a newer state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import func, select, update
+
+from .models import MasterpointAward, Tournament, TournamentLog, TournamentTable
+
+if TYPE_CHECKING:
+    from .repo import Store
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentRecord:
+    id: int
+    kind: str
+    name: str
+    status: str
+    director_id: int | None
+    state: str
+    version: int
+    starts_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class Award:
+    tournament_id: int
+    tournament: str
+    player: str
+    place: int
+    points: int
+    awarded_at: datetime
+
+
+LogLine = tuple[str, dict[str, Any]]
+
+
+class TournamentStore:
+    """Repositories for events, over the store's engine (one transaction per call)."""
+
+    def __init__(self, store: Store) -> None:
+        self._store = store
+
+    def create(
+        self,
+        *,
+        kind: str,
+        name: str,
+        director_id: int | None,
+        status: str,
+        state: str,
+        starts_at: datetime,
+        log: LogLine,
+    ) -> TournamentRecord:
+        now = self._store.now()
+        with self._store.session.begin() as s:
+            row = Tournament(
+                kind=kind,
+                name=name,
+                status=status,
+                director_id=director_id,
+                state=state,
+                version=1,
+                starts_at=starts_at,
+                created_at=now,
+                updated_at=now,
+            )
+            s.add(row)
+            s.flush()
+            s.add(
+                TournamentLog(
+                    tournament_id=row.id, seq=1, type=log[0], payload=log[1], created_at=now
+                )
+            )
+            return _record(row)
+
+    def save(
+        self,
+        tournament_id: int,
+        version: int,
+        *,
+        status: str,
+        state: str,
+        log: Sequence[LogLine],
+        awards: Sequence[tuple[str, int, int]] = (),
+    ) -> int:
+        """Replace the state written as ``version`` with ``state`` and append ``log``; with
+        ``awards`` (player, place, points) also record the masterpoints (once per player and
+        event). Returns the new version; StoreError when the stored version is not
+        ``version``."""
+        from .repo import StoreError
+
+        now = self._store.now()
+        with self._store.session.begin() as s:
+            done = s.execute(
+                update(Tournament)
+                .where(Tournament.id == tournament_id, Tournament.version == version)
+                .values(status=status, state=state, version=version + 1, updated_at=now)
+            )
+            if done.rowcount != 1:  # type: ignore[attr-defined]
+                raise StoreError(f"event {tournament_id} is not at version {version}")
+            last = s.scalar(
+                select(func.max(TournamentLog.seq)).where(
+                    TournamentLog.tournament_id == tournament_id
+                )
+            )
+            for i, (kind, payload) in enumerate(log, start=(last or 0) + 1):
+                s.add(
+                    TournamentLog(
+                        tournament_id=tournament_id,
+                        seq=i,
+                        type=kind,
+                        payload=payload,
+                        created_at=now,
+                    )
+                )
+            have = set(
+                s.scalars(
+                    select(MasterpointAward.player).where(
+                        MasterpointAward.tournament_id == tournament_id
+                    )
+                )
+            )
+            for player, place, points in awards:
+                if player not in have:
+                    s.add(
+                        MasterpointAward(
+                            tournament_id=tournament_id,
+                            player=player,
+                            place=place,
+                            points=points,
+                            awarded_at=now,
+                        )
+                    )
+        return version + 1
+
+    def get(self, tournament_id: int) -> TournamentRecord | None:
+        with self._store.session() as s:
+            row = s.get(Tournament, tournament_id)
+            return None if row is None else _record(row)
+
+    def listing(
+        self, statuses: Sequence[str] | None = None, limit: int = 100
+    ) -> list[TournamentRecord]:
+        """Events, newest start first (only those of ``statuses`` when given)."""
+        with self._store.session() as s:
+            q = select(Tournament).order_by(Tournament.starts_at.desc(), Tournament.id.desc())
+            if statuses is not None:
+                q = q.where(Tournament.status.in_(list(statuses)))
+            return [_record(r) for r in s.scalars(q.limit(limit))]
+
+    def log(self, tournament_id: int) -> list[tuple[int, str, dict[str, Any], datetime]]:
+        with self._store.session() as s:
+            rows = s.execute(
+                select(
+                    TournamentLog.seq,
+                    TournamentLog.type,
+                    TournamentLog.payload,
+                    TournamentLog.created_at,
+                )
+                .where(TournamentLog.tournament_id == tournament_id)
+                .order_by(TournamentLog.seq)
+            )
+            return [(seq, kind, payload, at) for seq, kind, payload, at in rows]
+
+    def tables(self, tournament_id: int) -> dict[tuple[int, int], int]:
+        """The live table id of each (round, table number) of an event."""
+        with self._store.session() as s:
+            rows = s.execute(
+                select(
+                    TournamentTable.round, TournamentTable.table_no, TournamentTable.table_id
+                ).where(TournamentTable.tournament_id == tournament_id)
+            )
+            return {(r, n): t for r, n, t in rows}
+
+    def awards(self, player: str) -> list[Award]:
+        """A player's masterpoint awards, newest first."""
+        with self._store.session() as s:
+            rows = s.execute(
+                select(MasterpointAward, Tournament.name)
+                .join(Tournament, Tournament.id == MasterpointAward.tournament_id)
+                .where(MasterpointAward.player == player)
+                .order_by(MasterpointAward.awarded_at.desc(), MasterpointAward.id.desc())
+            )
+            return [
+                Award(a.tournament_id, name, a.player, a.place, a.points, a.awarded_at)
+                for a, name in rows
+            ]
+
+
+def _record(row: Tournament) -> TournamentRecord:
+    from .repo import _aware
+
+    return TournamentRecord(
+        id=row.id,
+        kind=row.kind,
+        name=row.name,
+        status=row.status,
+        director_id=row.director_id,
+        state=row.state,
+        version=row.version,
+        starts_at=_aware(row.starts_at),
+    )

@@ -1,0 +1,247 @@
+"""Events on the server, through the JSON API: a director creates a Swiss pairs event, pairs
+register (both partners confirm), robots fill the field, the clock runs the rounds at tables
+that play the round's boards, and the results (standings, board comparisons, files,
+masterpoints) are there the moment it ends."""
+
+from __future__ import annotations
+
+import time
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from qipai.bridge import Deal
+from qipai.duplicate import cross_imps
+from qipai.events import deal_for
+
+
+@pytest.fixture
+def server(db_path, h):
+    with h.TestClient(h.make_app(db_path, event_poll_every=0.05)) as client:
+        try:
+            yield client
+        finally:
+            h.close_all()
+
+
+def start_in(seconds: float) -> str:
+    return (datetime.now(UTC) + timedelta(seconds=seconds)).isoformat()
+
+
+def new_event(director, **settings):
+    body = {
+        "name": "周二瑞士",
+        "start": start_in(30),
+        "rounds": 2,
+        "boards_per_round": 2,
+        "round_minutes": 2,
+        **settings,
+    }
+    r = director.post("/api/events", body)
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def wait_for(client, event_id, status, timeout=120.0):
+    deadline = time.monotonic() + timeout
+    while True:
+        ev = client.get(f"/api/events/{event_id}").json()
+        if ev["status"] == status:
+            return ev
+        assert time.monotonic() < deadline, (ev["status"], ev["round"])
+        time.sleep(0.2)
+
+
+def test_creating_an_event_checks_every_setting(server, players, h):
+    (dan,) = players("dan")
+    ev = new_event(dan)
+    assert ev["status"] == "registration" and ev["director"] is True
+    assert ev["settings"]["rounds"] == 2 and ev["settings"]["completion_percent"] == 70
+    bad = [
+        ({"start": start_in(-60)}, "not after now"),
+        ({"boards_per_round": 0}, "'boards_per_round' must be from 1"),
+        ({"rounds": "many"}, "'rounds' must be a number"),
+        ({"completion_percent": 90}, "'completion_percent' must be from 60 to 80"),
+        ({"scoring": "rubber"}, "'scoring' must be ximp, imp or mp"),
+        ({"start": "tomorrow"}, "not an ISO 8601 time"),
+        ({"start": "2030-01-01T19:00"}, "UTC offset"),
+        ({"colour": "red"}, "unknown field(s): colour"),
+    ]
+    for change, message in bad:
+        body = {
+            "name": "x",
+            "start": start_in(60),
+            "rounds": 2,
+            "boards_per_round": 2,
+            "round_minutes": 2,
+            **change,
+        }
+        r = dan.post("/api/events", body)
+        assert r.status_code == 400 and message in r.json()["error"], (change, r.text)
+    guest = h.Player(server)
+    assert guest.post("/api/guest").status_code == 201
+    r = guest.post("/api/events", {"name": "x", "start": start_in(60)})
+    assert r.status_code == 401
+    listed = server.get("/api/events").json()["events"]
+    assert [e["name"] for e in listed] == ["周二瑞士"]
+
+
+def test_registration_needs_both_partners_and_refuses_conflicts(server, players):
+    dan, ann, bob, cat = players("dan", "ann", "bob", "cat")
+    ev = new_event(dan)
+    path = f"/api/events/{ev['id']}"
+    r = ann.post(path + "/register", {"partner": "bob"})
+    assert r.status_code == 200
+    me = r.json()["me"]
+    assert me["pair"] is None and me["asked"] == ["bob"]
+    assert bob.client.get(path).json()["me"]["asked_by"] == ["ann"]
+    # bob confirms: the pair is registered, first in the order
+    r = bob.post(path + "/register", {"partner": "ann"})
+    assert r.json()["me"]["pair"] == 1 and r.json()["me"]["partner"] == "ann"
+    # a player cannot be in two pairs, nor register twice, nor with a stranger
+    r = cat.post(path + "/register", {"partner": "bob"})
+    assert r.status_code == 409 and "bob is already registered with ann" in r.json()["error"]
+    r = ann.post(path + "/register", {"partner": "bob"})
+    assert r.status_code == 409
+    r = cat.post(path + "/register", {"partner": "nobody"})
+    assert r.status_code == 404 and "no account is named 'nobody'" in r.json()["error"]
+    r = cat.post(path + "/register", {"partner": "cat"})
+    assert r.status_code == 400
+    # a partner may decline
+    cat.post(path + "/register", {"partner": "dan"})
+    r = dan.post(path + "/decline", {"asker": "cat"})
+    assert r.status_code == 200 and r.json()["hands"] == []
+    # only the director fills the field or pauses
+    r = ann.post(path + "/robots", {"count": 3})
+    assert r.status_code == 403
+    r = dan.post(path + "/robots", {"count": 3})
+    pairs = r.json()["pairs_registered"]
+    assert [p["pair"] for p in pairs] == [1, 2, 3, 4]
+    assert [p["robots"] for p in pairs] == [False, True, True, True]
+    r = dan.post(path + "/juggle")
+    assert r.status_code == 404
+    # unregistering before the start frees both players
+    r = bob.post(path + "/unregister")
+    assert r.status_code == 200 and [p["pair"] for p in r.json()["pairs_registered"]] == [2, 3, 4]
+
+
+def test_a_robot_event_runs_by_the_clock_and_publishes_its_results(server, players):
+    """Four robot pairs and a human pair whose seats robots play (no one connects): two
+    rounds seated by the clock, every board played at tables dealing the event's deals, the
+    results compared across tables, masterpoints awarded at the end."""
+    dan, ann, bob = players("dan", "ann", "bob")
+    ev = new_event(dan, start=start_in(1.5), rounds=2, boards_per_round=2, round_minutes=1)
+    eid = ev["id"]
+    path = f"/api/events/{eid}"
+    ann.post(path + "/register", {"partner": "bob"})
+    bob.post(path + "/register", {"partner": "ann"})
+    dan.post(path + "/robots", {"count": 3})
+    ev = wait_for(server, eid, "finished")
+
+    # round 1 by registration order, round 2 by the Swiss movement with no rematch
+    r1, r2 = ev["rounds"]
+    assert [(t["ns"], t["ew"]) for t in r1["tables"]] == [(1, 2), (3, 4)]
+    met = {frozenset((t["ns"], t["ew"])) for r in (r1, r2) for t in r["tables"]}
+    assert len(met) == 4
+    # every board played at each table, and the tables dealt the event's deals
+    for rnd in (r1, r2):
+        for t in rnd["tables"]:
+            assert [b["board"] for b in t["boards"]] == [
+                2 * rnd["round"] - 1,
+                2 * rnd["round"],
+            ]
+            assert all(b["played"] for b in t["boards"])
+            record = server.get(f"/api/tables/{t['table_id']}/boards/1").json()
+            board = 2 * rnd["round"] - 1
+            assert record["number"] == board
+            state = ev_state_seed(server, eid)
+            assert Deal.parse(record["deal"]) == deal_for(state, rnd["round"], board)
+            first = t["boards"][0]["contract"]
+            assert record["contract"] == (None if first == "Pass" else first)
+
+    # the standings equal cross-IMPs computed here from the stored scores
+    totals = {p["pair"]: 0.0 for p in ev["pairs_registered"]}
+    for rnd in ev["rounds"]:
+        for board in {b["board"] for t in rnd["tables"] for b in t["boards"]}:
+            rows = [(t, b) for t in rnd["tables"] for b in t["boards"] if b["board"] == board]
+            ns = cross_imps([b["ns_score"] for _, b in rows])
+            for (t, _), x in zip(rows, ns, strict=True):
+                totals[t["ns"]] += x
+                totals[t["ew"]] -= x
+    for row in ev["standings"]:
+        assert row["total"] == pytest.approx(round(totals[row["pair"]], 2), abs=0.006)
+        assert row["boards_completed"] == 4
+        assert len(row["boards"]) == 4
+    assert [row["rank"] for row in ev["standings"]] == [1, 2, 3, 4]
+
+    # masterpoints: 4 pairs completing, the top half scores: 1st 3, 2nd 2
+    mp = {row["pair"]: row["masterpoints"] for row in ev["standings"]}
+    assert sorted(mp.values(), reverse=True) == [3, 2, 0, 0]
+    ann_profile = server.get("/api/players/ann").json()
+    assert ann_profile["masterpoints"] == mp[1]
+    assert [a["event"] for a in ann_profile["awards"]] == ([eid] if mp[1] else [])
+    assert server.get("/api/players/robot 1 a").status_code == 404
+
+    # the board comparison: every table's result, the deal, DD table and par
+    b1 = server.get(f"/api/events/{eid}/boards/1").json()
+    assert len(b1["results"]) == 2 and b1["dd"] is not None and b1["par"] is not None
+    for res in b1["results"]:
+        if res["contract"] not in (None, "Pass"):
+            assert res["lead"] is not None
+        assert res["ns_points"] == pytest.approx(-res["ew_points"])
+    assert server.get(f"/api/events/{eid}/boards/9").status_code == 404
+
+    # the files
+    pbn = server.get(f"/events/{eid}/results.pbn").text
+    assert "[ScoreTable" in pbn and "[TotalScoreTable" in pbn
+    csv = server.get(f"/events/{eid}/results.csv").text
+    assert csv.splitlines()[0].startswith("rank,pair,players,total")
+    assert len(csv.strip().splitlines()) == 5
+    # the round's tables are finished; the hand records stay readable
+    table = server.get(f"/api/tables/{r1['tables'][0]['table_id']}/boards/2")
+    assert table.status_code == 200
+    # an event that is over takes no more actions
+    r = dan.post(path + "/pause")
+    assert r.status_code == 409
+
+
+def ev_state_seed(server, eid):
+    """The event's seed, read from the store (the API does not show it: the deals are secret
+    until played)."""
+    store = server.app.state.server.store
+    from qipai.events import from_json
+
+    return from_json(store.tournaments.get(eid).state).seed
+
+
+def test_the_director_pauses_resumes_and_cancels_keeping_results(server, players):
+    dan, ann = players("dan", "ann")
+    ev = new_event(dan, start=start_in(1.5), rounds=3, boards_per_round=1, round_minutes=1)
+    eid = ev["id"]
+    path = f"/api/events/{eid}"
+    dan.post(path + "/robots", {"count": 4})
+    ev = wait_for(server, eid, "running")
+    deadline = time.monotonic() + 60
+    while len(ev["rounds"]) < 2:
+        assert time.monotonic() < deadline
+        time.sleep(0.2)
+        ev = server.get(path).json()
+    assert ann.post(path + "/pause").status_code == 403
+    r = dan.post(path + "/pause", {"reason": "fire drill"})
+    assert r.status_code == 200 and r.json()["paused"] is True
+    assert dan.post(path + "/pause").status_code == 409
+    r = dan.post(path + "/resume")
+    assert r.status_code == 200 and r.json()["paused"] is False
+    r = dan.post(path + "/cancel", {"reason": "rain"})
+    ev = r.json()
+    assert ev["status"] == "cancelled"
+    assert any("cancelled by the director: rain" in n["text"] for n in ev["notes"])
+    # round 1's results are kept
+    assert all(b["played"] for t in ev["rounds"][0]["tables"] for b in t["boards"])
+    assert all(row["masterpoints"] == 0 for row in ev["standings"])
+    # and the tables are finished
+    time.sleep(0.3)
+    for rnd in ev["rounds"]:
+        for t in rnd["tables"]:
+            summary = server.get(f"/api/tables/{t['table_id']}").json()
+            assert summary["table"]["closed"] is True
