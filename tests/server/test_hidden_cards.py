@@ -7,6 +7,7 @@ after the opening lead, declarer's to the defenders while a claim stands, or any
 is over."""
 
 import random
+import time
 
 import pytest
 
@@ -201,3 +202,101 @@ def test_robots_and_spectators_see_only_their_share(server, db_path, h):
     check(conn.messages, Seat.SOUTH, truth, h.cards_in)
     check(watcher.messages, None, truth, h.cards_in)
     assert len(watcher.messages) > 10
+
+
+def truth_by_fold(db_path, table_id):
+    """The true board after each event number, folding the log with the table's own ``fold``
+    (so undos, robot takeovers and tournament set-ups count as they do at the table)."""
+    from qipai.server.table import TableState, fold
+
+    store = Store.open(sqlite_url(db_path))
+    try:
+        events = store.events(table_id)
+    finally:
+        store.close()
+    state = TableState(id=table_id, seed="", robots=True)
+    out = {0: None}
+    for e in events:
+        state = fold(state, (e.type, e.payload))
+        out[e.seq] = state.board
+    return out
+
+
+def test_undos_and_a_robot_taking_over_show_nothing_hidden(server, db_path, h):
+    """Random play with mis-clicks taken back (the opponents agree or refuse) and a player who
+    disconnects past the grace time (a robot plays for them, then they return): every message
+    to the others and to a watcher, and the returning player's catch-up, hide what they must."""
+    rng = random.Random(11)
+    table_id, players, conns = h.four_at_table(server, robot_level=0)
+    watcher = h.Player(server).register("eve").connect(table_id)
+    everyone = {**conns, "watcher": watcher}
+    undos = 0
+    for _step in range(300):
+        v = conns["N"].view
+        if v["phase"] == "done":
+            break
+        seat = v["acting"]
+        if seat is None:  # a pending claim or undo: answered below
+            break
+        mine = conns[seat].view
+        if mine["phase"] == "auction":
+            call = "P" if len(mine["auction"]) >= 3 else rng.choice(mine["legal_calls"][:6])
+            msg = {"type": "call", "call": call}
+        else:
+            msg = {"type": "card", "card": rng.choice(mine["legal_cards"])}
+        assert not h.errors(conns[seat].request(msg))
+        h.sync_all(everyone)
+        if rng.random() < 0.15:
+            asker = Seat.parse(seat)
+            if not h.errors(conns[seat].request({"type": "undo"})):
+                undos += 1
+                for opp in (asker.lho, asker.rho):
+                    conns[opp.letter].request(
+                        {"type": "undo_response", "accept": rng.random() < 0.8}
+                    )
+                    h.sync_all(everyone)
+                    if conns["N"].state["table"]["undo"] is None:
+                        break
+    assert undos >= 3
+    # West goes away; with no grace left, the watcher has a robot take over, which plays on
+    conns["W"].close()
+    actor = server.app.state.server.tables.get(table_id)
+    actor.grace = 0.0
+    for _ in range(100):
+        if actor.state.robot_seats:
+            break
+        time.sleep(0.05)
+    assert actor.state.robot_seats == {Seat.WEST}
+    still = {k: c for k, c in everyone.items() if k != "W"}
+    h.sync_all(still)
+    if conns["N"].view["phase"] == "done":
+        conns["S"].request({"type": "next"})
+        h.sync_all(still)
+    for _step in range(40):  # the others play on; the robot acts for West in between
+        v = conns["N"].view
+        if v["phase"] == "done" or v["acting"] in (None, "W"):
+            break
+        mine = conns[v["acting"]].view
+        call = "P" if len(mine["auction"]) >= 2 else rng.choice(mine["legal_calls"][:6])
+        msg = (
+            {"type": "call", "call": call}
+            if mine["phase"] == "auction"
+            else {"type": "card", "card": rng.choice(mine["legal_cards"])}
+        )
+        assert not h.errors(conns[v["acting"]].request(msg))
+        h.sync_all(still)
+    robot_west = [
+        m
+        for m in conns["N"].messages
+        if m["type"] == "event"
+        and m["event"].get("robot")
+        and "W" in (m["event"].get("seat"), m["event"].get("by"))
+    ]
+    assert robot_west, "the robot did not play for West"
+    back = players["W"].connect(table_id, since=max(1, conns["N"].seq - 20))
+    h.sync_all({**still, "W": back})
+    truth = truth_by_fold(db_path, table_id)
+    for key, conn in [*everyone.items(), ("W", back)]:
+        seat = Seat.parse(key) if key in ("N", "E", "S", "W") else None
+        check(conn.messages, seat, truth, h.cards_in)
+    assert len(truth) > 40

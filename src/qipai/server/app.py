@@ -16,7 +16,7 @@ import re
 import secrets
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
@@ -275,7 +275,21 @@ async def current_user(conn: HTTPConnection) -> UserRecord | None:
             conn.session.pop("uid", None)
             return None
         server.users[uid] = user
+    if conn.session.get("epoch", 0) != user.session_epoch:  # logged out since: revoked
+        conn.session.clear()
+        return None
     return user
+
+
+async def end_sessions(request: Request) -> None:
+    """Log out: this session and every other one of the account (a copied cookie included)
+    stop working (their epoch is behind the account's)."""
+    user = await current_user(request)
+    request.session.clear()
+    if user is not None:
+        server = srv(request)
+        epoch = await asyncio.to_thread(server.store.end_sessions, user.id)
+        server.users[user.id] = replace(user, session_epoch=epoch)
 
 
 def occupant(user: UserRecord | None) -> Occupant | None:
@@ -443,6 +457,7 @@ def _log_in(request: Request, user: UserRecord) -> None:
     invites = request.session.get("invites")
     request.session.clear()
     request.session["uid"] = user.id
+    request.session["epoch"] = user.session_epoch
     request.session["csrf"] = new_token()  # a fresh token with each new login
     if isinstance(invites, list):
         request.session["invites"] = invites
@@ -478,7 +493,7 @@ async def api_guest(request: Request) -> Response:
 
 async def api_logout(request: Request) -> Response:
     await api_guard(request)
-    request.session.clear()
+    await end_sessions(request)
     return JSONResponse({"user": None, "csrf": csrf_token(request)})
 
 
@@ -530,7 +545,7 @@ async def form_guest(request: Request) -> Response:
 
 async def form_logout(request: Request) -> Response:
     await _form(request)
-    request.session.clear()
+    await end_sessions(request)
     return RedirectResponse("/", status_code=303)
 
 
