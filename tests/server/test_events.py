@@ -125,10 +125,11 @@ def test_registration_needs_both_partners_and_refuses_conflicts(server, players)
     assert r.status_code == 200 and [p["pair"] for p in r.json()["pairs_registered"]] == [2, 3, 4]
 
 
-def test_a_robot_event_runs_by_the_clock_and_publishes_its_results(server, players):
+def test_a_robot_event_runs_by_the_clock_and_publishes_its_results(server, players, monkeypatch):
     """Four robot pairs and a human pair whose seats robots play (no one connects): two
     rounds seated by the clock, every board played at tables dealing the event's deals, the
     results compared across tables, masterpoints awarded at the end."""
+    monkeypatch.setattr("qipai.server.tables.RETIRE_AFTER", 0.2)
     dan, ann, bob = players("dan", "ann", "bob")
     ev = new_event(dan, start=start_in(1.5), rounds=2, boards_per_round=2, round_minutes=1)
     eid = ev["id"]
@@ -197,9 +198,16 @@ def test_a_robot_event_runs_by_the_clock_and_publishes_its_results(server, playe
     csv = server.get(f"/events/{eid}/results.csv").text
     assert csv.splitlines()[0].startswith("rank,pair,players,total")
     assert len(csv.strip().splitlines()) == 5
-    # the round's tables are finished; the hand records stay readable
-    table = server.get(f"/api/tables/{r1['tables'][0]['table_id']}/boards/2")
-    assert table.status_code == 200
+    # the round's tables are finished and, a moment later, no longer held in memory; their
+    # hand records stay readable from the store
+    first = r1["tables"][0]["table_id"]
+    deadline = time.monotonic() + 10
+    while server.get(f"/api/tables/{first}").status_code != 404:
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+    record = server.get(f"/api/tables/{first}/boards/2")
+    assert record.status_code == 200 and record.json()["number"] == 2
+    assert server.get(f"/tables/{first}/boards/2.pbn").status_code == 200
     # an event that is over takes no more actions
     r = dan.post(path + "/pause")
     assert r.status_code == 409

@@ -178,7 +178,7 @@ class TableActor:
             self._task = asyncio.create_task(self._run(), name=f"table-{self.id}")
             self.presence_changed()
 
-    async def stop(self) -> None:
+    async def stop(self, farewell: str = "the server is stopping; reconnect soon") -> None:
         task, self._task = self._task, None
         if task is not None:
             task.cancel()
@@ -192,7 +192,7 @@ class TableActor:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await bg
         for sub in list(self._subs):
-            sub.push({"type": "error", "message": "the server is stopping; reconnect soon"})
+            sub.push({"type": "error", "message": farewell})
 
     async def submit(self, user: Occupant | None, command: Command) -> int:
         """Run ``command`` for ``user``; the table's event number after it, or CommandError."""

@@ -25,6 +25,10 @@ from .writer import GroupWriter
 
 log = logging.getLogger("qipai.server")
 
+RETIRE_AFTER = 120.0
+"""Seconds a closed tournament table stays in memory (late readers of its page) before only
+the store holds it."""
+
 
 class Tables:
     """Every open table's actor, by id."""
@@ -54,6 +58,7 @@ class Tables:
         self.records = BoardRecords(store, self.analyst)
         self._actors: dict[int, TableActor] = {}
         self._watcher: asyncio.Task[None] | None = None
+        self._retiring: set[asyncio.Task[None]] = set()
         self.on_result: ResultListener | None = None
         """Told each board's result (tournaments record them)."""
 
@@ -213,7 +218,24 @@ class Tables:
         await actor.submit(None, SetUp(boards, seats, tournament))
         return actor
 
+    def retire(self, table_id: int, after: float | None = None) -> None:
+        """Forget a closed table ``after`` seconds from now (its clients have had its last
+        events; its log and hand records stay in the store, where pages read them)."""
+
+        async def later() -> None:
+            await asyncio.sleep(RETIRE_AFTER if after is None else after)
+            actor = self._actors.get(table_id)
+            if actor is not None and actor.state.closed:
+                del self._actors[table_id]
+                await actor.stop("this table is over")
+
+        task = asyncio.create_task(later(), name=f"retire-table-{table_id}")
+        self._retiring.add(task)
+        task.add_done_callback(self._retiring.discard)
+
     async def stop_all(self) -> None:
+        for task in list(self._retiring):
+            task.cancel()
         watcher, self._watcher = self._watcher, None
         if watcher is not None:
             watcher.cancel()

@@ -284,6 +284,8 @@ class Tournaments:
                     await actor.submit(None, Finish(f"round {round_no} is over"))
                 except Exception:
                     log.exception("event %s: table %s could not be finished", live.id, table_id)
+                else:
+                    self.tables.retire(table_id)
 
     async def _make_table(self, live: LiveEvent, round_no: int, table_no: int) -> None:
         state = live.state
