@@ -72,3 +72,65 @@ def test_a_table_over_postgresql_survives_a_restart(pg_url, h):
         assert conn.state["seq"] == seq and conn.view == view
         assert [e["call"] for e in conn.view["auction"]] == ["1NT", "X"]
         h.close_all()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def any_store(request, tmp_path):
+    if request.param == "sqlite":
+        from qipai.store import sqlite_url
+
+        store = Store.open(sqlite_url(tmp_path / "q.db"))
+        yield store
+        store.close()
+        return
+    url = request.getfixturevalue("pg_url")
+    store = Store.open(url)
+    yield store
+    store.close()
+
+
+def test_events_are_stored_whole_with_their_log_and_awards(any_store):
+    """An event's state is replaced only from the version read (a stale writer is refused),
+    its log grows line by line, its tables are linked with them, and masterpoints are
+    awarded once per player."""
+    from datetime import UTC, datetime
+
+    store = any_store
+    when = datetime(2026, 12, 1, 19, 0, tzinfo=UTC)
+    director = store.create_user("td", None, guest=False)
+    rec = store.tournaments.create(
+        kind="swiss",
+        name="周二",
+        director_id=director.id,
+        status="registration",
+        state="{}",
+        starts_at=when,
+        log=("created", {"by": "td"}),
+    )
+    assert rec.version == 1 and store.tournaments.get(rec.id).starts_at == when
+    v2 = store.tournaments.save(
+        rec.id, 1, status="running", state='{"x": 1}', log=[("clock", {"at": "t"})]
+    )
+    with pytest.raises(StoreError):
+        store.tournaments.save(rec.id, 1, status="running", state='{"x": 2}', log=[])
+    assert store.tournaments.get(rec.id).state == '{"x": 1}'
+    table = store.create_table(
+        name="R1 T1",
+        owner_id=None,
+        scoring="IMP",
+        robot_level=0,
+        private=False,
+        invite_token="t1",
+        seed="event:1:round 1",
+        tournament=(rec.id, 1, 1),
+    )
+    assert store.tournaments.tables(rec.id) == {(1, 1): table.id}
+    awards = [("ann", 1, 3), ("bob", 1, 3)]
+    v3 = store.tournaments.save(rec.id, v2, status="finished", state="{}", log=[], awards=awards)
+    store.tournaments.save(rec.id, v3, status="finished", state="{}", log=[], awards=awards)
+    assert [(a.player, a.points, a.tournament) for a in store.tournaments.awards("ann")] == [
+        ("ann", 3, "周二")
+    ]
+    assert [kind for _, kind, _, _ in store.tournaments.log(rec.id)] == ["created", "clock"]
+    assert [r.id for r in store.tournaments.listing(["finished"])] == [rec.id]
+    assert store.tournaments.listing(["running"]) == []
