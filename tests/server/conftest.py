@@ -32,6 +32,12 @@ from qipai.bridge import Deal, Seat
 from qipai.server.app import create_app
 from qipai.store import sqlite_url
 
+HERE = str(Path(__file__).parent)
+if HERE not in sys.path:  # test modules import browsers.py by name
+    sys.path.insert(0, HERE)
+
+from browsers import chromium, serving  # noqa: E402
+
 FAST_HASHER = PasswordHasher(time_cost=1, memory_cost=64, parallelism=1)
 CARD_RE = re.compile(r"^[SHDC][2-9TJQKA]$")
 DEAL_RE = re.compile(r"^[NESW]:\S+ \S+ \S+ \S+$")
@@ -310,3 +316,17 @@ def h():
         cards_in=cards_in,
         FAST_HASHER=FAST_HASHER,
     )
+
+
+@pytest.fixture
+def browser():
+    """Debian's Chromium through Playwright (browser tests; see browsers.py)."""
+    with chromium() as b:
+        yield b
+
+
+@pytest.fixture
+def live(tmp_path, h):
+    """``qipai serve`` as a process over a new database, for a browser to visit."""
+    with serving(h, tmp_path) as server:
+        yield server

@@ -1,42 +1,12 @@
 """In a real browser (Chromium through Playwright): register, create a robot table, bid and play a
 whole board by clicks, with no page reload; switch the language; fit a phone's width."""
 
-import os
 import time
 
 import pytest
+from browsers import needs_chromium
 
-CHROMIUM = "/usr/bin/chromium"
-pytestmark = [
-    pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="needs Debian's chromium"),
-    pytest.mark.timeout(120),
-]
-
-
-@pytest.fixture
-def live(tmp_path, h):
-    log = open(tmp_path / "server.log", "wb")  # noqa: SIM115 - closed below
-    server = h.ServerProcess(tmp_path / "club.db", log)
-    try:
-        yield server
-    finally:
-        server.stop()
-        log.close()
-
-
-@pytest.fixture
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(
-            executable_path=CHROMIUM,
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-        )
-        try:
-            yield b
-        finally:
-            b.close()
+pytestmark = [needs_chromium, pytest.mark.timeout(120)]
 
 
 def play_board_by_clicks(page, deadline):

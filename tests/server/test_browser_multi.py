@@ -2,43 +2,13 @@
 two browser contexts (their own cookies) at one table with two robots, playing a board
 together by clicks; and a person reloading the page in the middle of a trick and carrying on."""
 
-import os
 import re
 import time
 
 import pytest
+from browsers import needs_chromium
 
-CHROMIUM = "/usr/bin/chromium"
-pytestmark = [
-    pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="needs Debian's chromium"),
-    pytest.mark.timeout(180),
-]
-
-
-@pytest.fixture
-def live(tmp_path, h):
-    log = open(tmp_path / "server.log", "wb")  # noqa: SIM115 - closed below
-    server = h.ServerProcess(tmp_path / "club.db", log)
-    try:
-        yield server
-    finally:
-        server.stop()
-        log.close()
-
-
-@pytest.fixture
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(
-            executable_path=CHROMIUM,
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-        )
-        try:
-            yield b
-        finally:
-            b.close()
+pytestmark = [needs_chromium, pytest.mark.timeout(180)]
 
 
 def open_as(browser, live, name):

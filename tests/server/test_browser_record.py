@@ -3,45 +3,15 @@ table by clicks, open its hand record page and step through the replay with the 
 keyboard, the hands shrinking card by card; then the same page at a phone's width, in Chinese."""
 
 import json
-import os
 import re
 import time
 
 import pytest
+from browsers import needs_chromium
 
-CHROMIUM = "/usr/bin/chromium"
-pytestmark = [
-    pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="needs Debian's chromium"),
-    pytest.mark.timeout(180),
-]
+pytestmark = [needs_chromium, pytest.mark.timeout(180)]
 
 LEFT = "#record-diagram .chip:not(.played)"
-
-
-@pytest.fixture
-def live(tmp_path, h):
-    log = open(tmp_path / "server.log", "wb")  # noqa: SIM115 - closed below
-    server = h.ServerProcess(tmp_path / "club.db", log)
-    try:
-        yield server
-    finally:
-        server.stop()
-        log.close()
-
-
-@pytest.fixture
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(
-            executable_path=CHROMIUM,
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-        )
-        try:
-            yield b
-        finally:
-            b.close()
 
 
 def play_a_board(page, deadline):

@@ -253,3 +253,28 @@ def test_the_director_pauses_resumes_and_cancels_keeping_results(server, players
         for t in rnd["tables"]:
             summary = server.get(f"/api/tables/{t['table_id']}").json()
             assert summary["table"]["closed"] is True
+
+
+def test_results_of_the_round_in_play_stay_secret(server, players):
+    """While a round is played, only whether each board is finished is shown (the director
+    sees the results); once it closes, everyone does."""
+    dan, ann, bob, cat = players("dan", "ann", "bob", "cat")
+    ev = new_event(dan, start=start_in(1.5), rounds=1, boards_per_round=2, round_minutes=0.5)
+    path = f"/api/events/{ev['id']}"
+    ann.post(path + "/register", {"partner": "bob"})
+    bob.post(path + "/register", {"partner": "ann"})
+    dan.post(path + "/robots", {"count": 3})
+    deadline = time.monotonic() + 60
+    while True:  # the robots' tables finish; ann and bob's waits for them (not connected)
+        ev = dan.client.get(path).json()
+        rnd = ev["rounds"][0] if ev["rounds"] else None
+        if rnd and sum(len(t["boards"]) for t in rnd["tables"]) >= 2 and ev["status"] == "running":
+            break
+        assert time.monotonic() < deadline and ev["status"] != "finished"
+        time.sleep(0.1)
+    seen = [b for t in ev["rounds"][0]["tables"] for b in t["boards"]]
+    assert any("ns_score" in b for b in seen)  # the director's view
+    for viewer in (cat.client, ann.client, server):
+        mine = viewer.get(path).json()
+        boards = [b for t in mine["rounds"][0]["tables"] for b in t["boards"]]
+        assert boards and all(set(b) == {"board", "played"} for b in boards)

@@ -47,6 +47,7 @@ from .auth import (
     same_token,
 )
 from .events_api import event_routes
+from .events_pages import event_page_routes
 from .openapi import openapi_json
 from .protocol import ProtocolError, parse_message, parse_seat
 from .record_page import hand_record_page
@@ -190,6 +191,7 @@ def create_app(
         Route("/api/tables/{table_id:int}/{action}", api_table_action, methods=["POST"]),
         WebSocketRoute("/ws/tables/{table_id:int}", table_socket),
         *event_routes(),
+        *event_page_routes(),
         Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
     ]
     app = Starlette(

@@ -169,7 +169,8 @@ def summary(live: LiveEvent) -> dict[str, Any]:
 def event_view(live: LiveEvent, user: UserRecord | None) -> dict[str, Any]:
     """The event as its page shows it: settings, pairs, pending requests, every round's tables
     (with their live table ids) and results, the standings with each pair's board scores, and
-    for the user their pair, their table now and their opponents."""
+    for the user their pair, their table now and their opponents. Results of the round in play
+    are shown only to the director (a board is finished or not, for everyone else)."""
     s = live.state
     result = standings(s)
     out = {**summary(live), **event_json(s, result)}  # "rounds" is the list of rounds here
@@ -209,14 +210,18 @@ def event_view(live: LiveEvent, user: UserRecord | None) -> dict[str, Any]:
             )
     for row in out["standings"]:
         row["boards"] = sorted(points.get(row["pair"], []), key=lambda b: b["board"])
+    director = user is not None and user.id == live.director_id
     for rnd_json in out["rounds"]:
+        secret = rnd_json["closed_at"] is None and not director
         for t in rnd_json["tables"]:
             t["table_id"] = live.tables.get((rnd_json["round"], t["table"]))
+            if secret:  # the round in play: others still have these boards to play
+                t["boards"] = [{"board": b["board"], "played": b["played"]} for b in t["boards"]]
     out["next_due"] = _iso(_next(s))
     out["paused_at"] = _iso(s.paused_at)
     out["warnings"] = list(s.warnings)
     out["notes"] = [{"at": n.at.isoformat(), "text": n.text} for n in s.notes]
-    out["director"] = user is not None and user.id == live.director_id
+    out["director"] = director
     out["me"] = _me(live, user)
     out["files"] = {fmt: f"/events/{live.id}/results.{fmt}" for fmt in ("pbn", "csv", "json")}
     return out
