@@ -114,6 +114,8 @@ def test_registration_needs_both_partners_and_refuses_conflicts(server, players)
     # only the director fills the field or pauses
     r = ann.post(path + "/robots", {"count": 3})
     assert r.status_code == 403
+    r = dan.post(path + "/robots", {"count": 0})
+    assert r.status_code == 400 and "'count' must be from 1" in r.json()["error"]
     r = dan.post(path + "/robots", {"count": 3})
     pairs = r.json()["pairs_registered"]
     assert [p["pair"] for p in pairs] == [1, 2, 3, 4]
@@ -278,3 +280,16 @@ def test_results_of_the_round_in_play_stay_secret(server, players):
         mine = viewer.get(path).json()
         boards = [b for t in mine["rounds"][0]["tables"] for b in t["boards"]]
         assert boards and all(set(b) == {"board", "played"} for b in boards)
+
+
+def test_more_rounds_than_the_field_allows_is_a_warning(server, players):
+    """Four rounds for three pairs cannot avoid rematches: allowed, with a warning on the
+    event (during registration, from the field so far)."""
+    (dan,) = players("dan")
+    ev = new_event(dan, rounds=4)
+    assert ev["warnings"] == []
+    r = dan.post(f"/api/events/{ev['id']}/robots", {"count": 3})
+    assert r.status_code == 200
+    assert r.json()["warnings"] == [
+        "4 rounds with 3 pairs: only 3 rounds can be played without two pairs meeting twice"
+    ]

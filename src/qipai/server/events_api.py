@@ -24,6 +24,7 @@ from ..events import (
     EventSettings,
     EventState,
     Scoring,
+    Status,
     cancel,
     decline,
     event_json,
@@ -38,7 +39,7 @@ from ..events import (
     withdraw,
 )
 from ..events.scoring import score_round
-from ..events.settings import ROBOT_LEVELS
+from ..events.settings import ROBOT_LEVELS, round_warnings
 from ..store import UserRecord
 from .tournaments import LiveEvent, Tournaments, is_robot_player, robot_player
 
@@ -220,6 +221,8 @@ def event_view(live: LiveEvent, user: UserRecord | None) -> dict[str, Any]:
     out["next_due"] = _iso(_next(s))
     out["paused_at"] = _iso(s.paused_at)
     out["warnings"] = list(s.warnings)
+    if s.status is Status.REGISTRATION:  # what the field registered so far would mean
+        out["warnings"] += round_warnings(st, len(s.pairs))
     out["notes"] = [{"at": n.at.isoformat(), "text": n.text} for n in s.notes]
     out["director"] = director
     out["me"] = _me(live, user)
