@@ -256,3 +256,21 @@ def test_only_the_owner_closes_a_table(server, h):
         if m.get("event", {}).get("type") == "closed"
     ]
     assert closed
+
+
+def test_a_command_that_breaks_the_actor_is_answered_not_left_waiting(server, players):
+    """Whatever goes wrong inside a table's actor, the sender gets an error and the table goes
+    on (here a malformed command that cannot even be queued for de-duplication)."""
+    import pytest
+
+    from qipai.server.table import Chat, CommandError, Occupant
+
+    (ann,) = players("ann")
+    table_id = ann.create_table(robot_level=0, seat="S")
+    actor = server.app.state.server.tables.get(table_id)
+    before = actor.state.seq
+    with pytest.raises(CommandError, match="internal error"):
+        server.portal.call(actor.submit, Occupant(1, "ann"), Chat(["not", "text"]))  # type: ignore[arg-type]
+    assert actor.state.seq == before
+    r = ann.post(f"/api/tables/{table_id}/stand")
+    assert r.status_code == 200

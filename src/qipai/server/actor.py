@@ -251,6 +251,15 @@ class TableActor:
     async def _handle(
         self, user: Occupant | None, command: Command, fut: asyncio.Future[int]
     ) -> None:
+        try:
+            await self._handle_one(user, command, fut)
+        finally:  # whatever went wrong, the sender is answered (never left waiting)
+            if not fut.done():
+                fut.set_exception(CommandError("internal error: the table is unchanged"))
+
+    async def _handle_one(
+        self, user: Occupant | None, command: Command, fut: asyncio.Future[int]
+    ) -> None:
         self._queued.discard(command)
         if fut.done():  # the sender has gone
             return
