@@ -52,17 +52,9 @@ def par_board(i: int) -> BoardState | None:
     return s
 
 
-def acting(s: BoardState) -> Seat:
-    seat = s.turn
-    assert seat is not None
-    if s.phase is Phase.PLAY and seat == s.dummy and s.declarer is not None:
-        return s.declarer
-    return seat
-
-
 def play(s: BoardState, robot: Robot, rng: random.Random, times: list[float]) -> BoardState:
-    while s.phase is Phase.PLAY:
-        v = view(s, acting(s))
+    while s.phase is Phase.PLAY and (seat := s.acting) is not None:
+        v = view(s, seat)
         t0 = time.perf_counter()
         action = robot.choose(v, rng)[0].action
         times.append(time.perf_counter() - t0)

@@ -22,7 +22,9 @@ Where the time goes: ``--profile`` runs the server under cProfile (its event loo
 prints the top functions; ``QIPAI_BENCH_DEBUG=1`` makes the server print every 5 s its group
 commits, DDS backlog, event-loop lag and full garbage collections (``=objects`` also counts the
 objects the collector tracks); ``QIPAI_BENCH_NO_ANALYSIS=1`` leaves out the DD analysis of each
-finished board.
+finished board; ``QIPAI_BENCH_GC_FREEZE=S`` has the server call ``gc.freeze()`` every S seconds
+(what a server could do once its tables are loaded: the objects kept so far are no longer walked
+by each full collection), to measure what the collector's pauses cost.
 """
 
 from __future__ import annotations
@@ -166,6 +168,17 @@ def serve(db: str, port: int, profile: str | None, robot_delay: float, deflate: 
         analyse_boards=not os.environ.get("QIPAI_BENCH_NO_ANALYSIS"),
         disconnect_grace=3600.0,  # connecting a thousand players takes a while
     )
+    freeze_every = float(os.environ.get("QIPAI_BENCH_GC_FREEZE") or 0)
+    if freeze_every > 0:
+        import gc
+        import threading
+
+        def freeze() -> None:
+            while True:
+                time.sleep(freeze_every)
+                gc.freeze()
+
+        threading.Thread(target=freeze, daemon=True).start()
     if os.environ.get("QIPAI_BENCH_DEBUG"):
         import gc
         import threading

@@ -60,11 +60,8 @@ def board(deal: Deal, auction: str, played: str = "", dealer: Seat = Seat.NORTH)
 
 def acting(s: BoardState) -> Seat:
     """Who acts now: declarer plays dummy's cards."""
-    seat = s.turn
+    seat = s.acting
     assert seat is not None
-    if s.phase is Phase.PLAY and seat == s.dummy:
-        assert s.declarer is not None
-        return s.declarer
     return seat
 
 

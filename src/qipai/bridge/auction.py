@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from .calls import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Bid, Call, Contract, Doubling
-from .cards import Seat
+from .cards import SEATS, Seat
 from .errors import AuctionOver, CallOutOfTurn, InadmissibleDouble, InsufficientBid
 
 
@@ -54,7 +54,7 @@ class Auction:
         """The seat to call next, or None when the auction is over."""
         if self.is_complete:
             return None
-        return Seat((self.dealer + len(self.entries)) % 4)
+        return SEATS[(self.dealer + len(self.entries)) % 4]
 
     @property
     def is_complete(self) -> bool:
@@ -63,11 +63,16 @@ class Auction:
         Both come to the same test: at least four calls, the last three passes (four opening
         passes end the auction, so three passes can only follow a call or a pass-out)."""
         entries = self.entries
-        return len(entries) >= 4 and all(e.call == PASS for e in entries[-3:])
+        return (
+            len(entries) >= 4
+            and entries[-1].call == PASS
+            and entries[-2].call == PASS
+            and entries[-3].call == PASS
+        )
 
     @property
     def is_passed_out(self) -> bool:
-        return self.is_complete and all(c == PASS for c in self.calls)
+        return self.is_complete and all(e.call == PASS for e in self.entries)
 
     def _last_bid_index(self) -> int | None:
         for i in range(len(self.entries) - 1, -1, -1):
@@ -115,7 +120,7 @@ class Auction:
             if doubling is Doubling.DOUBLED and not opponents_bid:
                 calls.append(REDOUBLE)
         last = self.last_bid
-        calls.extend(b for b in ALL_BIDS if last is None or last < b)
+        calls.extend(ALL_BIDS if last is None else ALL_BIDS[last.rank + 1 :])  # ranked in order
         return calls
 
     def check(self, call: Call, seat: Seat | None = None) -> None:

@@ -41,6 +41,13 @@ class Bid(Call):
         if not isinstance(self.strain, Strain):
             raise ParseError(f"a bid's strain must be a Strain, not {self.strain!r}")
 
+    def __eq__(self, other: object) -> bool:
+        # What the generated method answers, without the round trip through the other
+        # call's method when comparing with a pass, double or redouble (auctions do, a lot).
+        if isinstance(other, Bid) and other.__class__ is self.__class__:
+            return self.level == other.level and self.strain == other.strain
+        return False if isinstance(other, Call) else NotImplemented
+
     @property
     def is_bid(self) -> bool:
         return True
@@ -72,6 +79,13 @@ class Bid(Call):
 @dataclass(frozen=True, slots=True)
 class _Simple(Call):
     word: str
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if isinstance(other, _Simple) and other.__class__ is self.__class__:
+            return self.word == other.word
+        return False if isinstance(other, Call) else NotImplemented
 
     def display(self, lang: str = "en") -> str:
         return display_name({"P": "pass", "X": "double", "XX": "redouble"}[self.word], lang)
@@ -114,7 +128,7 @@ def parse_call(text: str) -> Call:
         return _WORDS[key]
     if len(key) >= 2 and key[0] in "1234567":
         try:
-            return Bid(int(key[0]), Strain.parse(key[1:]))
+            return ALL_BIDS[(int(key[0]) - 1) * 5 + Strain.parse(key[1:])]
         except ParseError:
             pass
     raise ParseError(f"bad call {text!r}: use a bid like 1C..7NT, or P, X, XX")

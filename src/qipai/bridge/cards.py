@@ -12,7 +12,7 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 
 from .errors import ParseError
@@ -41,7 +41,7 @@ class Suit(IntEnum):
 
     @property
     def strain(self) -> Strain:
-        return Strain(int(self))
+        return _STRAIN_OF_SUIT[self]
 
     def display(self, lang: str = "en") -> str:
         return display_name(self.name.lower(), lang)
@@ -93,7 +93,7 @@ class Strain(IntEnum):
     @property
     def suit(self) -> Suit | None:
         """The trump suit, or None at notrump."""
-        return None if self is Strain.NOTRUMP else Suit(int(self))
+        return _SUIT_OF_STRAIN[self]
 
     @property
     def is_major(self) -> bool:
@@ -167,39 +167,67 @@ class Rank(IntEnum):
 
 @dataclass(frozen=True, order=True, slots=True)
 class Card:
-    """One of the 52 cards. Orders by suit then rank."""
+    """One of the 52 cards. Orders by suit then rank.
+
+    ``parse``, ``from_index`` and ``DECK`` hand out the same 52 objects; a card built directly
+    is equal to its twin there. Its index, text and hash are worked out once, when it is made:
+    cards are looked up in sets and written out all the time."""
 
     suit: Suit
     rank: Rank
+    _index: int = field(init=False, repr=False, compare=False)
+    _text: str = field(init=False, repr=False, compare=False)
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        suit, rank = self.suit, self.rank
+        object.__setattr__(self, "_index", suit * 13 + rank - 2)
+        object.__setattr__(self, "_text", "CDHS"[suit] + "23456789TJQKA"[rank - 2])
+        object.__setattr__(self, "_hash", hash((suit, rank)))  # the hash a plain dataclass has
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if isinstance(other, Card) and other.__class__ is self.__class__:
+            return self._index == other._index
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @classmethod
     def parse(cls, text: str) -> Card:
         """Read ``SA``, ``HT``, ``H10`` or ``♠A`` (case does not matter)."""
+        found = _BY_TEXT.get(text)
+        if found is not None:
+            return found
         t = text.strip()
         if len(t) < 2:
             raise ParseError(f"bad card {text!r}: write suit then rank, like SA, HT or H10")
         try:
-            return cls(Suit.parse(t[0]), Rank.parse(t[1:]))
+            suit, rank = Suit.parse(t[0]), Rank.parse(t[1:])
         except ParseError as e:
             raise ParseError(f"bad card {text!r}: {e}") from None
+        return DECK[suit * 13 + rank - 2]
 
     @property
     def index(self) -> int:
         """0..51, clubs two first: a compact key for arrays and bit sets."""
-        return self.suit * 13 + self.rank - 2
+        return self._index
 
     @classmethod
     def from_index(cls, i: int) -> Card:
-        return cls(Suit(i // 13), Rank(i % 13 + 2))
+        return DECK[i] if 0 <= i < 52 else cls(Suit(i // 13), Rank(i % 13 + 2))
 
     def __str__(self) -> str:
-        return f"{self.suit.letter}{self.rank.letter}"
+        return self._text
 
     def __repr__(self) -> str:
-        return f"Card.parse({str(self)!r})"
+        return f"Card.parse({self._text!r})"
 
 
-DECK: tuple[Card, ...] = tuple(Card.from_index(i) for i in range(52))
+DECK: tuple[Card, ...] = tuple(Card(Suit(i // 13), Rank(i % 13 + 2)) for i in range(52))
+_BY_TEXT = {str(c): c for c in DECK}
 
 
 class Side(Enum):
@@ -245,20 +273,20 @@ class Seat(IntEnum):
     @property
     def lho(self) -> Seat:
         """Left-hand opponent (下家): the next to act, clockwise."""
-        return Seat((self + 1) % 4)
+        return SEATS[(self + 1) % 4]
 
     @property
     def partner(self) -> Seat:
-        return Seat((self + 2) % 4)
+        return SEATS[(self + 2) % 4]
 
     @property
     def rho(self) -> Seat:
         """Right-hand opponent (上家)."""
-        return Seat((self + 3) % 4)
+        return SEATS[(self + 3) % 4]
 
     @property
     def side(self) -> Side:
-        return Side.NS if self in (Seat.NORTH, Seat.SOUTH) else Side.EW
+        return _SIDE_OF_SEAT[self]
 
     def display(self, lang: str = "en") -> str:
         return display_name(self.name.lower(), lang)
@@ -283,3 +311,10 @@ class Seat(IntEnum):
     def following(self) -> tuple[Seat, Seat, Seat, Seat]:
         """This seat and the next three, clockwise."""
         return (self, self.lho, self.partner, self.rho)
+
+
+SEATS: tuple[Seat, Seat, Seat, Seat] = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
+"""The seats by number: ``SEATS[i % 4]`` is ``Seat(i % 4)``, without the enum's lookup."""
+_SIDE_OF_SEAT = (Side.NS, Side.EW, Side.NS, Side.EW)
+_STRAIN_OF_SUIT = (Strain.CLUBS, Strain.DIAMONDS, Strain.HEARTS, Strain.SPADES)
+_SUIT_OF_STRAIN = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES, None)

@@ -14,10 +14,15 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from operator import attrgetter
 
 from .cards import DECK, SUITS_HIGH_FIRST, Card, Rank, Seat, Suit
 from .errors import ParseError
+
+_ORDER = attrgetter("_index")
+_HCP = tuple(c.rank.hcp for c in DECK)
+_NO_LENGTHS = (0, 0, 0, 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,9 +30,34 @@ class Hand:
     """A set of cards held by one seat, kept sorted high to low within suit."""
 
     cards: frozenset[Card]
+    # Worked out the first time one is asked for: the cards high to low (spades first, so a
+    # suit's cards are a slice), the suit lengths (clubs first) and the HCP. Few objects, as
+    # the garbage collector walks every hand kept.
+    _ordered: tuple[Card, ...] | None = field(default=None, init=False, repr=False, compare=False)
+    _lengths: tuple[int, int, int, int] = field(
+        default=_NO_LENGTHS, init=False, repr=False, compare=False
+    )
+    _hcp: int = field(default=0, init=False, repr=False, compare=False)
 
     def __init__(self, cards: Iterable[Card] = ()) -> None:
         object.__setattr__(self, "cards", frozenset(cards))
+        object.__setattr__(self, "_ordered", None)
+        object.__setattr__(self, "_lengths", _NO_LENGTHS)
+        object.__setattr__(self, "_hcp", 0)
+
+    def _sorted(self) -> tuple[Card, ...]:
+        ordered = self._ordered
+        if ordered is None:
+            ordered = tuple(sorted(self.cards, key=_ORDER, reverse=True))
+            lengths = [0, 0, 0, 0]
+            hcp = 0
+            for c in ordered:
+                lengths[c.suit] += 1
+                hcp += _HCP[c._index]
+            object.__setattr__(self, "_lengths", (lengths[0], lengths[1], lengths[2], lengths[3]))
+            object.__setattr__(self, "_hcp", hcp)
+            object.__setattr__(self, "_ordered", ordered)
+        return ordered
 
     @classmethod
     def parse(cls, text: str) -> Hand:
@@ -43,7 +73,7 @@ class Hand:
             holding = holding.upper().replace("10", "T")
             for ch in holding:
                 try:
-                    cards.append(Card(suit, Rank.parse(ch)))
+                    cards.append(DECK[suit * 13 + Rank.parse(ch) - 2])
                 except ParseError:
                     raise ParseError(f"bad hand {text!r}: {ch!r} is not a rank") from None
         if len(set(cards)) != len(cards):
@@ -52,20 +82,29 @@ class Hand:
 
     def suit(self, suit: Suit) -> list[Card]:
         """The cards of one suit, highest first."""
-        return sorted((c for c in self.cards if c.suit == suit), reverse=True)
+        ordered = self._sorted()
+        lengths = self._lengths
+        start = sum(lengths[suit + 1 :])  # the higher suits come first
+        return list(ordered[start : start + lengths[suit]])
 
     def length(self, suit: Suit) -> int:
-        return sum(1 for c in self.cards if c.suit == suit)
+        if self._ordered is None:
+            self._sorted()
+        return self._lengths[suit]
 
     @property
     def shape(self) -> tuple[int, int, int, int]:
         """Suit lengths spades, hearts, diamonds, clubs."""
-        s, h, d, c = (self.length(s) for s in SUITS_HIGH_FIRST)
+        if self._ordered is None:
+            self._sorted()
+        c, d, h, s = self._lengths
         return (s, h, d, c)
 
     @property
     def hcp(self) -> int:
-        return sum(c.rank.hcp for c in self.cards)
+        if self._ordered is None:
+            self._sorted()
+        return self._hcp
 
     def without(self, card: Card) -> Hand:
         return Hand(self.cards - {card})
@@ -74,7 +113,7 @@ class Hand:
         return card in self.cards
 
     def __iter__(self) -> Iterator[Card]:
-        return iter(sorted(self.cards, key=lambda c: (-c.suit, -c.rank)))
+        return iter(self._sorted())
 
     def __len__(self) -> int:
         return len(self.cards)

@@ -162,7 +162,7 @@ class BoardState:
         """Dummy is faced once the opening lead is made (Law 41D)."""
         return len(self.played) >= 1
 
-    @property
+    @cached_property
     def turn(self) -> Seat | None:
         """The seat whose call or card it is (dummy's turn is played by declarer)."""
         phase = self.phase
@@ -173,10 +173,47 @@ class BoardState:
         trick = self.current_trick
         return trick.next_seat if trick is not None else None
 
+    @property
+    def acting(self) -> Seat | None:
+        """The seat that acts now: the seat in turn, but declarer for dummy (Law 45B); None
+        once the board is over.
+
+        >>> from qipai.bridge import Deal
+        >>> new_board(1, Deal.from_seed("doc")).acting
+        Seat.NORTH
+        """
+        seat = self.turn
+        if seat is not None and seat == self.dummy and self.phase is Phase.PLAY:
+            return self.declarer
+        return seat
+
     def remaining(self, seat: Seat) -> Hand:
         """The cards ``seat`` still holds."""
+        return self._hands_left[seat]
+
+    @cached_property
+    def _hands_left(self) -> tuple[Hand, Hand, Hand, Hand]:
         played = set(self.played)
-        return Hand(c for c in self.deal[seat].cards if c not in played)
+        n, e, s, w = (Hand(c for c in self.deal[seat].cards if c not in played) for seat in Seat)
+        return (n, e, s, w)
+
+    @cached_property
+    def _legal_calls(self) -> tuple[Call, ...]:
+        return tuple(self.auction.legal_calls())
+
+    @cached_property
+    def _legal_cards(self) -> tuple[Card, ...]:
+        seat = self.turn
+        if seat is None or self.phase is not Phase.PLAY:
+            return ()
+        hand = self.remaining(seat)
+        trick = self.current_trick
+        led = trick.suit_led if trick else None
+        if led is not None:
+            following = tuple(c for c in hand if c.suit == led)
+            if following:
+                return following
+        return tuple(hand)
 
     # -- the result
     @property
@@ -223,7 +260,7 @@ def legal_actions(state: BoardState) -> list[Action]:
     """Every call or card the player in turn may make now (claims and responses aside)."""
     phase = state.phase
     if phase is Phase.AUCTION:
-        return [MakeCall(c) for c in state.auction.legal_calls()]
+        return [MakeCall(c) for c in state._legal_calls]
     if phase is Phase.PLAY and state.claim is None:
         return [PlayCard(c) for c in legal_cards(state)]
     return []
@@ -231,17 +268,7 @@ def legal_actions(state: BoardState) -> list[Action]:
 
 def legal_cards(state: BoardState) -> list[Card]:
     """The cards the hand in turn may play: any card to lead, else follow suit if able (Law 44C)."""
-    seat = state.turn
-    if seat is None or state.phase is not Phase.PLAY:
-        return []
-    hand = state.remaining(seat)
-    trick = state.current_trick
-    led = trick.suit_led if trick else None
-    if led is not None:
-        following = [c for c in hand if c.suit == led]
-        if following:
-            return following
-    return list(hand)
+    return list(state._legal_cards)
 
 
 def apply(state: BoardState, action: Action) -> BoardState:
@@ -263,7 +290,11 @@ def _call(state: BoardState, action: MakeCall) -> BoardState:
     auction = state.auction.add(
         action.call, seat=action.seat, alert=action.alert, explanation=action.explanation
     )
-    return replace(state, auction=auction)
+    after = replace(state, auction=auction)
+    hands = state.__dict__.get("_hands_left")  # no card played: the same hands, if worked out
+    if hands is not None:
+        after.__dict__["_hands_left"] = hands
+    return after
 
 
 def _check_playing(state: BoardState) -> None:
@@ -291,14 +322,38 @@ def _play(state: BoardState, action: PlayCard) -> BoardState:
     hand = state.remaining(turn)
     if card not in hand:
         raise CardNotHeld(f"{turn.name.title()} does not hold {card}")
-    if card not in legal_cards(state):
+    if card not in state._legal_cards:
         trick = state.current_trick
         led = trick.suit_led if trick else None
         raise RevokeAttempt(
             f"{turn.name.title()} must follow suit to {led.name.lower() if led else ''}"
             f" and cannot play {card}"
         )
-    return replace(state, played=(*state.played, card))
+    after = replace(state, played=(*state.played, card))
+    _carry_play(state, after, turn, card)
+    return after
+
+
+def _carry_play(before: BoardState, after: BoardState, seat: Seat, card: Card) -> None:
+    """Give ``after`` (``before`` and ``seat`` playing ``card``) the hands left, the tricks and
+    the contract, worked out from ``before``'s: the very values its properties would build from
+    scratch, for the cost of one card instead of every card played (the hand is rebuilt in the
+    same order, so even its set's iteration order is the same)."""
+    hands = list(before._hands_left)
+    left, gone = hands[seat].cards, card._index
+    hands[seat] = Hand(c for c in before.deal[seat].cards if c in left and c._index != gone)
+    current = before.tricks[-1]
+    trick = Trick(current.leader, (*current.cards, card), current.trump)
+    tricks = (*before.tricks[:-1], trick)
+    if trick.is_complete and len(tricks) < 13:
+        tricks = (*tricks, Trick(trick.winner, (), trick.trump))
+    cache = after.__dict__  # what functools.cached_property fills in
+    cache["_hands_left"] = (hands[0], hands[1], hands[2], hands[3])
+    cache["tricks"] = tricks
+    cache["contract"] = before.contract  # the same auction
+    cache["declarer"] = before.declarer
+    # ``before`` was being played (so no claim was agreed): the play goes on to the 52nd card
+    cache["phase"] = Phase.DONE if len(after.played) == 52 else Phase.PLAY
 
 
 def _claim(state: BoardState, action: Claim) -> BoardState:

@@ -9,9 +9,9 @@ Seat.EAST
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from .cards import Card, Seat, Suit
+from .cards import SEATS, Card, Seat, Suit
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,6 +21,16 @@ class Trick:
     leader: Seat
     cards: tuple[Card, ...]
     trump: Suit | None
+    _best: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # Index of the card winning so far (Law 44E/44G), worked out once: a trick is read
+        # far more often than it is made.
+        cards, trump, best = self.cards, self.trump, 0
+        for i in range(1, len(cards)):
+            if _beats(cards[i], cards[best], trump):
+                best = i
+        object.__setattr__(self, "_best", best)
 
     @property
     def is_complete(self) -> bool:
@@ -32,23 +42,20 @@ class Trick:
 
     @property
     def next_seat(self) -> Seat:
-        return Seat((self.leader + len(self.cards)) % 4)
+        return SEATS[(self.leader + len(self.cards)) % 4]
 
     def played_by(self) -> list[tuple[Seat, Card]]:
-        return [(Seat((self.leader + i) % 4), c) for i, c in enumerate(self.cards)]
+        leader = self.leader
+        return [(SEATS[(leader + i) % 4], c) for i, c in enumerate(self.cards)]
 
     @property
     def winning_index(self) -> int:
         """Index of the card winning so far (Law 44E/44G)."""
-        best = 0
-        for i in range(1, len(self.cards)):
-            if _beats(self.cards[i], self.cards[best], self.trump):
-                best = i
-        return best
+        return self._best
 
     @property
     def winner(self) -> Seat:
-        return Seat((self.leader + self.winning_index) % 4)
+        return SEATS[(self.leader + self._best) % 4]
 
 
 def _beats(card: Card, best: Card, trump: Suit | None) -> bool:

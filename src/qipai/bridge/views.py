@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from .auction import Entry
 from .board import Vulnerability
 from .calls import Call, Contract
-from .cards import Card, Seat
+from .cards import SEATS, Card, Seat
 from .deal import Hand
-from .game import BoardState, Phase, legal_cards
+from .game import BoardState, Phase
 from .play import Trick
 
 
@@ -62,28 +62,6 @@ class View:
         return frozenset(cards)
 
 
-def _can_see_hand(state: BoardState, viewer: Seat | None, seat: Seat, all_hands: bool) -> bool:
-    if state.phase is Phase.DONE or all_hands:
-        return True
-    if viewer == seat:
-        return True
-    if seat == state.dummy and state.dummy_visible:
-        return True
-    return (
-        seat == state.declarer
-        and state.claim is not None
-        and viewer is not None
-        and viewer.side != seat.side
-    )
-
-
-def _entry_for(entry: Entry, viewer: Seat | None) -> Entry:
-    if viewer is None or entry.seat == viewer or entry.seat.side != viewer.side:
-        return entry
-    # Partner's own explanation is for the opponents; partner sees the bare call.
-    return Entry(entry.call, entry.seat)
-
-
 def view(state: BoardState, seat: Seat) -> View:
     """What ``seat`` may know now."""
     return _make_view(state, seat, all_hands=False)
@@ -95,23 +73,43 @@ def spectator_view(state: BoardState, *, all_hands: bool = False) -> View:
 
 
 def _make_view(state: BoardState, viewer: Seat | None, *, all_hands: bool) -> View:
-    hands = tuple(
-        state.remaining(s) if _can_see_hand(state, viewer, s, all_hands) else None for s in Seat
-    )
+    left = state._hands_left
+    hands: tuple[Hand | None, Hand | None, Hand | None, Hand | None] = left
+    if not (state.phase is Phase.DONE or all_hands):
+        # A seat sees its own cards, dummy's once the opening lead is faced (Law 41D), and a
+        # defender sees declarer's while declarer's claim awaits an answer (Law 68).
+        dummy = state.dummy if state.dummy_visible else None
+        declarer = state.declarer
+        claimant = None
+        if declarer is not None and state.claim is not None and viewer is not None:
+            claimant = declarer if viewer.side != declarer.side else None
+        n, e, s, w = (
+            h if seat in (viewer, dummy, claimant) else None
+            for seat, h in zip(SEATS, left, strict=True)
+        )
+        hands = (n, e, s, w)
+    entries = state.auction.entries
+    if viewer is not None:
+        # Partner's own explanation is for the opponents; partner sees the bare call.
+        partner = viewer.partner
+        entries = tuple(
+            Entry(x.call, x.seat) if x.seat == partner and (x.alert or x.explanation) else x
+            for x in entries
+        )
     turn = state.turn
     acting = turn
     if turn is not None and state.phase is Phase.PLAY and turn == state.dummy:
         acting = state.declarer
     mine = viewer is not None and acting == viewer
-    calls = tuple(state.auction.legal_calls()) if mine and state.phase is Phase.AUCTION else ()
-    cards = tuple(legal_cards(state)) if mine and state.claim is None else ()
+    calls = state._legal_calls if mine and state.phase is Phase.AUCTION else ()
+    cards = state._legal_cards if mine and state.claim is None else ()
     return View(
         seat=viewer,
         number=state.number,
         dealer=state.dealer,
         vulnerability=state.vulnerability,
-        hands=(hands[0], hands[1], hands[2], hands[3]),
-        auction=tuple(_entry_for(e, viewer) for e in state.auction.entries),
+        hands=hands,
+        auction=entries,
         played=state.played,
         tricks=tuple(state.tricks),
         phase=state.phase,

@@ -29,9 +29,7 @@ from .system import (
 LEVELS = (0, 1, 2)
 
 
-def robot_for(
-    level: int = 0, system: BiddingSystem | None = None, scoring: str = "imp"
-) -> Robot:
+def robot_for(level: int = 0, system: BiddingSystem | None = None, scoring: str = "imp") -> Robot:
     """A robot of ``level``: 0 fast rules of thumb (milliseconds); 1 (the default at tables,
     about a second a card at most) and 2 (stronger, slower) play by double dummy over deals
     sampled from their own view, for the table's ``scoring`` ("imp", "mp" or "tricks")."""

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from ..bridge.cards import DECK, Card, Rank, Seat, Suit
 from ..bridge.deal import Hand
@@ -71,17 +72,24 @@ class _Table:
         self.partner = self.seat.partner
         self.partner_hand = v.hands[self.partner]
         self.on_declaring_side = self.seat.side == self.declarer.side
-        # Cards whose place this hand does not know: neither played nor in a visible hand.
+        # The highest rank in each suit that is neither played nor known to be on our side:
+        # in each suit, the first such card from the top (the deck's last card is the ace of
+        # spades, and no rank is 0).
+        ours = hand.cards if self.partner_hand is None else hand.cards | self.partner_hand.cards
+        top = [0, 0, 0, 0]
+        for c in reversed(DECK):
+            if not top[c.suit] and c not in self.played and c not in ours:
+                top[c.suit] = c.rank
+        self.outside_top = top
+
+    @cached_property
+    def unknown(self) -> frozenset[Card]:
+        """Cards whose place this hand does not know: neither played nor in a visible hand."""
         seen = set(self.played)
-        for h in v.hands:
+        for h in self.view.hands:
             if h is not None:
                 seen |= h.cards
-        self.unknown = frozenset(c for c in DECK if c not in seen)
-        # The highest rank in each suit that is neither played nor known to be on our side.
-        self.outside_top = [0, 0, 0, 0]
-        for c in DECK:
-            if c not in self.played and not self.ours(c) and c.rank > self.outside_top[c.suit]:
-                self.outside_top[c.suit] = c.rank
+        return frozenset(c for c in DECK if c not in seen)
 
     def ours(self, card: Card) -> bool:
         """Held by this hand or by a partner hand this hand can see."""

@@ -98,18 +98,10 @@ def interval(values: Sequence[float]) -> tuple[float, float, float]:
     return mean, mean - half, mean + half
 
 
-def _acting(s: BoardState) -> Seat:
-    seat = s.turn
-    assert seat is not None
-    if s.phase is Phase.PLAY and seat == s.dummy and s.declarer is not None:
-        return s.declarer
-    return seat
-
-
 def bid(state: BoardState, robot: Robot, rng: random.Random) -> BoardState:
     """Four copies of ``robot`` bid ``state`` until the auction ends."""
-    while state.phase is Phase.AUCTION:
-        state = apply(state, act(robot, view(state, _acting(state)), rng))
+    while state.phase is Phase.AUCTION and (seat := state.acting) is not None:
+        state = apply(state, act(robot, view(state, seat), rng))
     return state
 
 
@@ -122,8 +114,7 @@ def play_out(
     """Each side's robot plays ``state`` to the end (declarer plays dummy's cards).
 
     ``on_card(side, seconds)`` is told how long each robot call took."""
-    while state.phase is not Phase.DONE:
-        seat = _acting(state)
+    while (seat := state.acting) is not None:
         t0 = time.perf_counter()
         action = act(robots[seat.side], view(state, seat), rng)
         if on_card is not None:

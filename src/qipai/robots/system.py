@@ -29,16 +29,19 @@ what each seat has shown; ``choose`` ranks the calls a known hand may make.
 from __future__ import annotations
 
 import re
+from collections import OrderedDict
 from collections.abc import Iterator, Mapping, Sequence
+from contextlib import suppress
 from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
 from pathlib import Path
+from typing import Generic, TypeVar
 
 from ..bridge.auction import Auction
 from ..bridge.board import Vulnerability
-from ..bridge.calls import PASS, Bid, Call, parse_call
-from ..bridge.cards import Seat, Strain, Suit
+from ..bridge.calls import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Bid, Call, parse_call
+from ..bridge.cards import SEATS, Seat, Strain, Suit
 from ..bridge.deal import Hand
 from ..bridge.errors import ParseError
 from ..bridge.names import display_name
@@ -49,10 +52,23 @@ from .requirements import (
     SUIT_LETTERS,
     TABLE_SUITS,
     VARIABLES,
+    All,
+    Always,
+    Any_,
     Bindings,
+    Compare,
     Context,
+    HandMeasure,
+    Keycards,
+    Length,
     Node,
+    Not,
+    Partnership,
     RequirementError,
+    Shape,
+    SuitMeasure,
+    SuitTest,
+    TableFact,
     is_suit_name,
     parse_requirement,
     resolve,
@@ -199,7 +215,7 @@ class CallSpec:
             level = self.level if self.kind == "bid" else self._level(strain, last)
             assert level is not None
             if 1 <= level <= 7:
-                yield Bid(level, strain), nb
+                yield ALL_BIDS[(level - 1) * 5 + strain], nb  # Bid(level, strain)
 
     def match(
         self, call: Call, ctx: Context, b: Bindings, last: Bid | None
@@ -425,15 +441,29 @@ class Choice:
     rule: Rule | None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class _Option:
     rule: Rule
     call: Call
     bindings: Mapping[str, Suit]
     ctx: Context
+    _texts: tuple[str, str] | None = None
+
+    def texts(self) -> tuple[str, str]:
+        """The rule's meaning here in English and Chinese (its suit names filled in)."""
+        if self._texts is None:
+            rule, ctx, b = self.rule, self.ctx, self.bindings
+            self._texts = (fill(rule.en, ctx, b, "en"), fill(rule.zh, ctx, b, "zh"))
+        return self._texts
 
 
-@dataclass
+_Tally = tuple[tuple[HandConstraints, ...], tuple[tuple[Suit, ...], ...], frozenset[Suit]]
+"""What the calls so far showed: each seat's constraints (by seat number), the suits each seat
+has named, in order, and the suits nobody has named."""
+_NOTHING_SHOWN: _Tally = ((HandConstraints(),) * 4, ((),) * 4, frozenset(Suit))
+
+
+@dataclass(slots=True)
 class _Situation:
     """The auction so far, seen from the seat to call next."""
 
@@ -444,7 +474,108 @@ class _Situation:
     last_bid: Bid | None
     legal: frozenset[Call]
     ctx: Context
+    auction: Auction
+    tally: _Tally
     options: list[_Option] | None = None
+    choices: list[tuple[Call, list[_Option]]] | None = None
+    """The options by call (in the order the calls first appear), each call's most specific
+    ones only: what ``choose`` weighs a hand against."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Group:
+    """Rules in a row under one situation: its pattern is matched once for all of them.
+    ``levels`` says which of them read the level of the call weighed (``level 2``)."""
+
+    pattern: tuple[Token, ...]
+    rules: tuple[Rule, ...]
+    levels: tuple[bool, ...]
+
+
+# Terms that never read the level of the call weighed (only ``TableFact("level")`` does).
+_LEVEL_FREE: frozenset[type[Node]] = frozenset(
+    {Always, HandMeasure, Length, Compare, SuitTest, SuitMeasure, Keycards, Partnership, Shape}
+)
+
+
+def _reads_level(node: Node) -> bool:
+    """Whether a requirement looks at the level of the call weighed; a kind of term not known
+    here (a subclass included) is taken to."""
+    if isinstance(node, TableFact) and type(node) is TableFact:
+        return node.word == "level"
+    if isinstance(node, Not) and type(node) is Not:
+        return _reads_level(node.inner)
+    if isinstance(node, All | Any_) and type(node) in (All, Any_):
+        return any(_reads_level(p) for p in node.parts)
+    return type(node) not in _LEVEL_FREE
+
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class _Recent(Generic[K, V]):
+    """The ``size`` values used most recently. Robots in worker threads share a system: a race
+    between them costs no more than a value worked out twice."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._kept: OrderedDict[K, V] = OrderedDict()
+
+    def get(self, key: K) -> V | None:
+        found = self._kept.get(key)
+        if found is not None:
+            with suppress(KeyError):
+                self._kept.move_to_end(key)
+        return found
+
+    def peek(self, key: K) -> V | None:
+        """The value if kept, leaving the order alone."""
+        return self._kept.get(key)
+
+    def put(self, key: K, value: V) -> None:
+        kept = self._kept
+        kept[key] = value
+        while len(kept) > self.size:
+            try:
+                kept.popitem(last=False)
+            except KeyError:
+                break
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+
+_ALL_CALLS: tuple[Call, ...] = (PASS, DOUBLE, REDOUBLE, *ALL_BIDS)
+
+
+def _calls_matched(token: Token) -> frozenset[Call] | None:
+    """The calls a pattern position can match; None for any call (``*``, ``..``)."""
+    found: set[Call] = set()
+    for a in token.alternatives if not token.any_run else ():
+        if a.kind == "any":
+            return None
+        if a.kind == "anybid":
+            found.update(ALL_BIDS)
+        elif a.kind == "call":
+            assert a.call is not None
+            found.add(a.call)
+        else:  # a level and a suit variable: every suit at that level may fit
+            found.update(b for b in ALL_BIDS if b.level == a.level and b.strain.suit is not None)
+    return None if token.any_run else frozenset(found)
+
+
+def _index(groups: Sequence[_Group]) -> dict[Call | None, tuple[_Group, ...]]:
+    """The groups that may match an auction ending in each call (None: the empty auction), in
+    their order in the file. A pattern's last position must match the auction's last call,
+    unless it is ``..``; only a pattern of ``..`` alone matches the empty auction."""
+    last = [_calls_matched(g.pattern[-1]) if g.pattern else frozenset() for g in groups]
+    out: dict[Call | None, tuple[_Group, ...]] = {
+        c: tuple(g for g, m in zip(groups, last, strict=True) if m is None or c in m)
+        for c in _ALL_CALLS
+    }
+    out[None] = tuple(g for g in groups if all(t.any_run for t in g.pattern))
+    return out
 
 
 def _display(suit: Suit, lang: str) -> str:
@@ -461,6 +592,9 @@ def fill(text: str, ctx: Context, b: Bindings, lang: str) -> str:
     return _PLACEHOLDER.sub(one, text)
 
 
+_Key = tuple[Seat, Vulnerability, tuple[Call, ...]]
+_SITUATIONS_KEPT = 1024
+_EXPLAINED_KEPT = 20_000
 _GAME = {Strain.CLUBS: 5, Strain.DIAMONDS: 5, Strain.HEARTS: 4, Strain.SPADES: 4, Strain.NOTRUMP: 3}
 _NO_MEANING = ("No agreed meaning in this system", "本体系中无约定含义")
 
@@ -473,14 +607,33 @@ class BiddingSystem:
         self.title_en = title_en
         self.title_zh = title_zh
         self.rules = tuple(rules)
-        self._by_length: dict[int, list[Rule]] = {}
-        self._general: list[Rule] = []
+        # Rules are matched by group (the rules in a row under one situation share its
+        # pattern) and only where the pattern can fit the auction's length and last call:
+        # anchored ones by both, general ones (with ``..``) by the last call. The groups keep
+        # the file's order, anchored first, which is the order options are weighed in.
+        anchored: dict[int, list[_Group]] = {}
+        general: list[_Group] = []
         for r in self.rules:
-            if r.anchored:
-                self._by_length.setdefault(len(r.pattern), []).append(r)
+            into = anchored.setdefault(len(r.pattern), []) if r.anchored else general
+            level = _reads_level(r.requirement)
+            if into and into[-1].pattern is r.pattern:
+                last = into[-1]
+                into[-1] = _Group(r.pattern, (*last.rules, r), (*last.levels, level))
             else:
-                self._general.append(r)
-        self._explained: dict[tuple[Seat, Vulnerability, tuple[Call, ...]], Explanation] = {}
+                into.append(_Group(r.pattern, (r,), (level,)))
+        self._anchored = {
+            (n, last): found
+            for n, groups in anchored.items()
+            for last, found in _index(groups).items()
+            if found and (last is None) == (n == 0)
+        }
+        self._general = _index(general)
+        # Kept for the auctions met most recently: meanings of calls, and situations with
+        # their options (a robot's call is chosen, then explained, in the same situation, and
+        # tables meet the same early auctions over and over). Bounded: the garbage collector
+        # walks all that is kept, and a long pause holds up every table.
+        self._explained: _Recent[_Key, Explanation] = _Recent(_EXPLAINED_KEPT)
+        self._situations: _Recent[_Key, _Situation] = _Recent(_SITUATIONS_KEPT)
 
     def __repr__(self) -> str:
         return f"<BiddingSystem {self.name}: {len(self.rules)} rules>"
@@ -518,11 +671,9 @@ class BiddingSystem:
         found = self._explained.get(key)
         if found is not None:
             return found
-        if len(self._explained) > 200_000:
-            self._explained.clear()
         sit = self._situation(dealer, vul, calls[:-1])
         e = self._explain_in(sit, calls[-1])
-        self._explained[key] = e
+        self._explained.put(key, e)
         return e
 
     def _explain_in(self, sit: _Situation, call: Call) -> Explanation:
@@ -539,17 +690,12 @@ class BiddingSystem:
             if c is None:
                 continue
             shown = c if shown is None else shown.hull(c)
-            t = (fill(o.rule.en, o.ctx, o.bindings, "en"), fill(o.rule.zh, o.ctx, o.bindings, "zh"))
+            t = o.texts()
             if t not in texts:
                 texts.append(t)
         top = opts[0].rule
         if not texts:
-            texts.append(
-                (
-                    fill(top.en, opts[0].ctx, opts[0].bindings, "en"),
-                    fill(top.zh, opts[0].ctx, opts[0].bindings, "zh"),
-                )
-            )
+            texts.append(opts[0].texts())
         en = "; or ".join(t[0] for t in texts[:3])
         zh = "; 或 ".join(t[1] for t in texts[:3])
         return Explanation(
@@ -578,22 +724,15 @@ class BiddingSystem:
         longer suits the higher, of two four-card suits the lower (up the line)."""
         calls = tuple(calls)
         sit = self._situation(dealer, vulnerability, calls)
-        by_call: dict[Call, list[_Option]] = {}
-        for o in self._options(sit):
-            by_call.setdefault(o.call, []).append(o)
         scored: list[tuple[tuple[float, ...], Choice]] = []
-        for call, opts in by_call.items():
-            for o in _shadowed(opts):
+        for call, opts in self._choices(sit):
+            for o in opts:
                 if o.rule.requirement.evaluate(o.ctx, o.bindings, hand) is not True:
                     continue
                 key = (o.rule.priority, *_tiebreak(call, hand))
+                en, zh = o.texts()
                 choice = Choice(
-                    call,
-                    float(o.rule.priority),
-                    fill(o.rule.en, o.ctx, o.bindings, "en"),
-                    fill(o.rule.zh, o.ctx, o.bindings, "zh"),
-                    "alert" in o.rule.flags,
-                    o.rule,
+                    call, float(o.rule.priority), en, zh, "alert" in o.rule.flags, o.rule
                 )
                 scored.append((key, choice))
         scored.sort(key=lambda kc: kc[0], reverse=True)
@@ -619,13 +758,36 @@ class BiddingSystem:
     # -- the machinery
 
     def _situation(self, dealer: Seat, vul: Vulnerability, calls: tuple[Call, ...]) -> _Situation:
-        auction = Auction.from_calls(dealer, calls)
-        bidder = Seat((dealer + len(calls)) % 4)
+        """The auction so far from the next caller's side (its options worked out once)."""
+        key = (dealer, vul, calls)
+        sit = self._situations.get(key)
+        if sit is None:
+            sit = self._new_situation(dealer, vul, calls)
+            self._situations.put(key, sit)
+        return sit
+
+    def _new_situation(
+        self, dealer: Seat, vul: Vulnerability, calls: tuple[Call, ...]
+    ) -> _Situation:
+        # Built on the situation one call earlier where it is kept: its auction (already
+        # checked) takes one more call, its tally of what each seat showed one more entry.
+        cache = self._situations
+        parent = cache.peek((dealer, vul, calls[:-1])) if calls else None
+        if parent is not None:
+            auction = parent.auction.add(calls[-1])
+        else:
+            auction = Auction.from_calls(dealer, calls)
+        bidder = SEATS[(dealer + len(calls)) % 4]
         k = 0
         while k < len(calls) and calls[k] == PASS:
             k += 1
         history = [self._explain(dealer, vul, calls[: i + 1]) for i in range(len(calls))]
-        ctx = _context(dealer, vul, calls, bidder, history)
+        parent = cache.peek((dealer, vul, calls[:-1])) if calls else None
+        if parent is not None:
+            tally = _tally(dealer, calls, history, len(calls) - 1, parent.tally)
+        else:
+            tally = _tally(dealer, calls, history, 0, _NOTHING_SHOWN)
+        ctx = _context(dealer, vul, calls, bidder, history, tally)
         return _Situation(
             dealer,
             calls,
@@ -634,6 +796,8 @@ class BiddingSystem:
             auction.last_bid,
             frozenset(auction.legal_calls()),
             ctx,
+            auction,
+            tally,
         )
 
     def _options(self, sit: _Situation) -> list[_Option]:
@@ -641,21 +805,41 @@ class BiddingSystem:
         if sit.options is not None:
             return sit.options
         found: list[_Option] = []
-        n = len(sit.stripped)
-        for rule in [*self._by_length.get(n, ()), *self._general]:
-            for b in match_pattern(rule.pattern, sit.stripped, {}):
-                for call, nb in rule.call.calls(sit.ctx, b, sit.last_bid):
-                    if call not in sit.legal:
-                        continue
-                    ctx = sit.ctx
-                    level = call.level if isinstance(call, Bid) else 0
-                    if level != ctx.level:
-                        ctx = replace(ctx, level=level)
-                    if rule.requirement.evaluate(ctx, nb, None) is False:
-                        continue
-                    found.append(_Option(rule, call, nb, ctx))
+        stripped = sit.stripped
+        last = stripped[-1] if stripped else None
+        groups = (*self._anchored.get((len(stripped), last), ()), *self._general.get(last, ()))
+        at_level: dict[int, Context] = {sit.ctx.level: sit.ctx}
+        for group in groups:
+            matches = list(match_pattern(group.pattern, stripped, {}))
+            if not matches:
+                continue
+            for rule, reads_level in zip(group.rules, group.levels, strict=True):
+                spec = rule.call
+                if spec.kind == "call" and spec.call not in sit.legal:
+                    continue  # a pass, double, redouble or bid that cannot be made here
+                for b in matches:
+                    for call, nb in spec.calls(sit.ctx, b, sit.last_bid):
+                        if call not in sit.legal:
+                            continue
+                        # the call's level, where the rule reads it (the context is the same
+                        # otherwise, and one less object to keep)
+                        level = call.level if reads_level and isinstance(call, Bid) else 0
+                        ctx = at_level.get(level)
+                        if ctx is None:
+                            ctx = at_level[level] = replace(sit.ctx, level=level)
+                        if rule.requirement.evaluate(ctx, nb, None) is False:
+                            continue
+                        found.append(_Option(rule, call, nb, ctx))
         sit.options = found
         return found
+
+    def _choices(self, sit: _Situation) -> list[tuple[Call, list[_Option]]]:
+        if sit.choices is None:
+            by_call: dict[Call, list[_Option]] = {}
+            for o in self._options(sit):
+                by_call.setdefault(o.call, []).append(o)
+            sit.choices = [(call, _shadowed(opts)) for call, opts in by_call.items()]
+        return sit.choices
 
 
 def _shadowed(opts: list[_Option]) -> list[_Option]:
@@ -691,24 +875,35 @@ def _add(a: HandConstraints, b: HandConstraints) -> HandConstraints:
     return b if merged.is_empty else merged
 
 
+def _tally(
+    dealer: Seat,
+    calls: tuple[Call, ...],
+    history: Sequence[Explanation],
+    start: int,
+    before: _Tally,
+) -> _Tally:
+    """``before`` (the tally of ``calls[:start]``) with the calls from ``start`` on added."""
+    shown, named, unbid = list(before[0]), list(before[1]), set(before[2])
+    for i in range(start, len(calls)):
+        call, seat = calls[i], (dealer + i) % 4
+        shown[seat] = _add(shown[seat], history[i].constraints)
+        if isinstance(call, Bid) and call.strain.suit is not None:
+            unbid.discard(call.strain.suit)
+            named[seat] = (*named[seat], call.strain.suit)
+    return tuple(shown), tuple(named), frozenset(unbid)
+
+
 def _context(
     dealer: Seat,
     vul: Vulnerability,
     calls: tuple[Call, ...],
     bidder: Seat,
     history: Sequence[Explanation],
+    tally: _Tally,
 ) -> Context:
     partner = bidder.partner
-    shown = {s: HandConstraints() for s in Seat}
-    named: dict[Seat, list[Suit]] = {s: [] for s in Seat}
-    unbid = set(Suit)
-    for i, (call, e) in enumerate(zip(calls, history, strict=True)):
-        seat = Seat((dealer + i) % 4)
-        shown[seat] = _add(shown[seat], e.constraints)
-        if isinstance(call, Bid) and call.strain.suit is not None:
-            unbid.discard(call.strain.suit)
-            named[seat].append(call.strain.suit)
-    mine = [i for i in range(len(calls)) if Seat((dealer + i) % 4) == bidder]
+    shown, named, unbid = tally
+    mine = [i for i in range(len(calls)) if (dealer + i) % 4 == bidder]
     passed = bool(mine) and calls[mine[0]] == PASS
     # Forced: partner's last call was forcing and the right-hand opponent passed.
     forced = False
@@ -718,10 +913,9 @@ def _context(
     game_forced = False
     last_bid_i = next((i for i in range(n - 1, -1, -1) if isinstance(calls[i], Bid)), None)
     if last_bid_i is not None:
-        ours = Seat((dealer + last_bid_i) % 4).side == bidder.side
-        gf = any(
-            history[i].game_forcing and Seat((dealer + i) % 4).side == bidder.side for i in range(n)
-        )
+        # a seat is on the bidder's side when its number differs from the bidder's by 0 or 2
+        ours = (dealer + last_bid_i - bidder) % 2 == 0
+        gf = any(history[i].game_forcing and (dealer + i - bidder) % 2 == 0 for i in range(n))
         last = calls[last_bid_i]
         assert isinstance(last, Bid)
         if gf and ours and last.level < _GAME[last.strain]:
@@ -742,8 +936,7 @@ def _context(
         if own is not None:
             suits[label] = own
     contested = any(
-        isinstance(c, Bid) and Seat((dealer + i) % 4).side != bidder.side
-        for i, c in enumerate(calls)
+        isinstance(c, Bid) and (dealer + i - bidder) % 2 == 1 for i, c in enumerate(calls)
     )
     their = frozenset(
         s
@@ -760,13 +953,13 @@ def _context(
         partner=pd_c,
         me=me_c,
         suits=suits,
-        unbid=frozenset(unbid),
+        unbid=unbid,
         their=their,
         contested=contested,
     )
 
 
-def _own_suit(c: HandConstraints, named: list[Suit]) -> Suit | None:
+def _own_suit(c: HandConstraints, named: Sequence[Suit]) -> Suit | None:
     """A seat's suit: the one it has shown longest (4+), the latest named breaking ties."""
     best = max(c.lengths[s][0] for s in Suit)
     if best < 4:

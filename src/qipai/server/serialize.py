@@ -11,16 +11,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..bridge import Phase, Seat, Side, View
+from ..bridge import Phase, Seat, View
 from ..bridge.deal import Hand
+
+# Seats by number as letters: "NESW"[seat]. Written out for every card of every view sent, so
+# the loops below index strings and tuples rather than call properties.
+_LETTERS = "NESW"
 
 
 def _seat(seat: Seat | None) -> str | None:
-    return None if seat is None else seat.letter
+    return None if seat is None else _LETTERS[seat]
 
 
 def _hand(hand: Hand | None) -> list[str] | None:
-    return None if hand is None else [str(c) for c in hand]
+    return None if hand is None else [*map(str, hand)]
 
 
 def view_json(v: View, explanations_zh: Sequence[str] = ()) -> dict[str, Any]:
@@ -28,50 +32,69 @@ def view_json(v: View, explanations_zh: Sequence[str] = ()) -> dict[str, Any]:
     ``1NT``/``P``/``X``/``XX``, the contract like ``4SX``. ``explanations_zh`` (by call) adds a
     Chinese explanation beside each explanation the view shows, and nowhere else."""
     acting = v.turn
-    dummy = v.declarer.partner if v.declarer is not None else None
+    declarer = v.declarer
+    dummy = declarer.partner if declarer is not None else None
     if v.phase is Phase.PLAY and acting is not None and acting == dummy:
-        acting = v.declarer
+        acting = declarer
     if v.claim is not None or v.phase is Phase.DONE:
         acting = None
-    complete = [t for t in v.tricks if t.is_complete]
-    won = {side: sum(1 for t in complete if t.winner.side is side) for side in Side}
+    letters = _LETTERS
+    tricks: list[dict[str, Any]] = []
+    won_ns = won_ew = 0
+    for t in v.tricks:
+        leader, cards = t.leader, t.cards
+        winner = None
+        if len(cards) == 4:  # complete
+            w = t.winner
+            winner = letters[w]
+            if w % 2 == 0:  # North or South
+                won_ns += 1
+            else:
+                won_ew += 1
+        tricks.append(
+            {
+                "leader": letters[leader],
+                "cards": [
+                    {"seat": letters[(leader + i) % 4], "card": str(c)} for i, c in enumerate(cards)
+                ],
+                "winner": winner,
+            }
+        )
+    n_zh = len(explanations_zh)
+    hands = v.hands
     return {
         "seat": _seat(v.seat),
         "number": v.number,
-        "dealer": v.dealer.letter,
+        "dealer": letters[v.dealer],
         "vulnerability": str(v.vulnerability),
-        "hands": {s.letter: _hand(v.hands[s]) for s in Seat},
+        "hands": {
+            "N": _hand(hands[0]),
+            "E": _hand(hands[1]),
+            "S": _hand(hands[2]),
+            "W": _hand(hands[3]),
+        },
         "auction": [
             {
-                "seat": e.seat.letter,
+                "seat": letters[e.seat],
                 "call": str(e.call),
                 "alert": e.alert,
                 "explanation": e.explanation,
-                "explanation_zh": (
-                    explanations_zh[i] if e.explanation and i < len(explanations_zh) else ""
-                ),
+                "explanation_zh": explanations_zh[i] if e.explanation and i < n_zh else "",
             }
             for i, e in enumerate(v.auction)
         ],
-        "played": [str(c) for c in v.played],
-        "tricks": [
-            {
-                "leader": t.leader.letter,
-                "cards": [{"seat": s.letter, "card": str(c)} for s, c in t.played_by()],
-                "winner": t.winner.letter if t.is_complete else None,
-            }
-            for t in v.tricks
-        ],
+        "played": [*map(str, v.played)],
+        "tricks": tricks,
         "phase": v.phase.value,
         "turn": _seat(v.turn),
         "acting": _seat(acting),
         "contract": None if v.contract is None else str(v.contract),
-        "declarer": _seat(v.declarer),
+        "declarer": _seat(declarer),
         "dummy": _seat(dummy),
         "claim": v.claim,
-        "tricks_won": {side.value: n for side, n in won.items()},
+        "tricks_won": {"NS": won_ns, "EW": won_ew},
         "declarer_tricks": v.declarer_tricks,
         "score_ns": v.score_ns,
-        "legal_calls": [str(c) for c in v.legal_calls],
-        "legal_cards": [str(c) for c in v.legal_cards],
+        "legal_calls": [*map(str, v.legal_calls)],
+        "legal_cards": [*map(str, v.legal_cards)],
     }

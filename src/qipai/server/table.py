@@ -268,12 +268,9 @@ class TableState:
     def acting(self) -> Seat | None:
         """The seat that must act now: the seat in turn, or declarer for dummy."""
         b = self.board
-        if b is None or b.phase is Phase.DONE or b.claim is not None:
+        if b is None or b.claim is not None:
             return None
-        turn = b.turn
-        if b.phase is Phase.PLAY and turn is not None and turn == b.dummy:
-            return b.declarer
-        return turn
+        return b.acting
 
     @property
     def assigned(self) -> bool:
