@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -76,3 +77,25 @@ def new_page(browser: Any, **context: Any) -> Watched:
     ``new_context`` takes it (viewport, locale, timezone_id...)."""
     context.setdefault("viewport", {"width": 1100, "height": 900})
     return Watched(browser.new_context(**context).new_page())
+
+
+def play_board_by_clicks(page, deadline):
+    """Click through one board: South's first call is the lowest bid offered, later calls are
+    passes; in the play, the first playable card. Returns the number of clicks."""
+    clicks = 0
+    bid = False
+    while time.monotonic() < deadline:
+        if page.locator("#done-box:not(.hidden)").count():
+            return clicks
+        calls = page.locator("#bidding-box:not(.hidden) button.call-btn")
+        cards = page.locator("button.playable")
+        if calls.count():
+            target = "#bidding-box .bids button.call-btn" if not bid else 'button[data-call="P"]'
+            page.locator(target).first.click()
+            bid = True
+            clicks += 1
+        elif cards.count():
+            cards.first.click(position={"x": 6, "y": 12})  # the corner a fanned card shows
+            clicks += 1
+        page.wait_for_timeout(40)
+    raise AssertionError("the board did not finish in time")

@@ -4,31 +4,9 @@ whole board by clicks, with no page reload; switch the language; fit a phone's w
 import time
 
 import pytest
-from browsers import needs_chromium
+from browsers import needs_chromium, play_board_by_clicks
 
 pytestmark = [needs_chromium, pytest.mark.timeout(120)]
-
-
-def play_board_by_clicks(page, deadline):
-    """Click through one board: South's first call is the lowest bid offered, later calls are
-    passes; in the play, the first playable card. Returns the number of clicks."""
-    clicks = 0
-    bid = False
-    while time.monotonic() < deadline:
-        if page.locator("#done-box:not(.hidden)").count():
-            return clicks
-        calls = page.locator("#bidding-box:not(.hidden) button.call-btn")
-        cards = page.locator("button.playable")
-        if calls.count():
-            target = "#bidding-box .bids button.call-btn" if not bid else 'button[data-call="P"]'
-            page.locator(target).first.click()
-            bid = True
-            clicks += 1
-        elif cards.count():
-            cards.first.click(position={"x": 6, "y": 12})  # the corner a fanned card shows
-            clicks += 1
-        page.wait_for_timeout(40)
-    raise AssertionError("the board did not finish in time")
 
 
 def check_hand_record(page):

@@ -7,7 +7,7 @@ import re
 import time
 
 import pytest
-from browsers import needs_chromium
+from browsers import needs_chromium, play_board_by_clicks
 
 pytestmark = [needs_chromium, pytest.mark.timeout(180)]
 
@@ -28,19 +28,8 @@ def play_a_board(page, deadline):
     page.wait_for_url(re.compile(r".*/tables/\d+$"))
     table_id = int(page.url.rstrip("/").rsplit("/", 1)[1])
     page.wait_for_selector("#pos-bottom .card")
-    bid = False
-    while time.monotonic() < deadline:
-        if page.locator("#done-box:not(.hidden)").count():
-            return table_id
-        calls = page.locator("#bidding-box:not(.hidden) button.call-btn")
-        cards = page.locator("button.playable")
-        if calls.count():
-            target = "#bidding-box .bids button.call-btn" if not bid else 'button[data-call="P"]'
-            page.locator(target).first.click()
-            bid = True
-        elif cards.count():
-            cards.first.click(position={"x": 6, "y": 12})  # the corner a fanned card shows
-        page.wait_for_timeout(40)
+    if play_board_by_clicks(page, deadline) is not None:
+        return table_id
     raise AssertionError("the board did not finish in time")
 
 
