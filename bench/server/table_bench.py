@@ -20,11 +20,14 @@ server's and the clients' CPU. Nothing asserts on time.
 
 Where the time goes: ``--profile`` runs the server under cProfile (its event loop thread) and
 prints the top functions; ``QIPAI_BENCH_DEBUG=1`` makes the server print every 5 s its group
-commits, DDS backlog, event-loop lag and full garbage collections (``=objects`` also counts the
-objects the collector tracks); ``QIPAI_BENCH_NO_ANALYSIS=1`` leaves out the DD analysis of each
-finished board; ``QIPAI_BENCH_GC_FREEZE=S`` has the server call ``gc.freeze()`` every S seconds
-(what a server could do once its tables are loaded: the objects kept so far are no longer walked
-by each full collection), to measure what the collector's pauses cost.
+commits, DDS backlog, event-loop lag and full garbage collections (``=objects``: also the
+objects alive after a full collection, ``=garbage``: with the collector paused, the objects in
+garbage cycles made meanwhile); ``QIPAI_BENCH_NO_ANALYSIS=1`` leaves out the DD analysis of each
+finished board; ``QIPAI_BENCH_GC_THRESHOLD=a,b,c`` sets the collector's thresholds instead of
+the server's (``700,10,10`` is Python's default); ``QIPAI_BENCH_GC_FREEZE=S`` has the server call
+``gc.freeze()`` every S seconds (what a server could do once its tables are loaded: the objects
+kept so far are no longer walked by each full collection), to measure what the collector's
+pauses cost.
 """
 
 from __future__ import annotations
@@ -157,7 +160,12 @@ def serve(db: str, port: int, profile: str | None, robot_delay: float, deflate: 
     import uvicorn
     from argon2 import PasswordHasher
 
-    from qipai.server.app import create_app
+    from qipai.server.app import GC_THRESHOLD, create_app
+
+    gc_threshold: tuple[int, int, int] | None = GC_THRESHOLD
+    if os.environ.get("QIPAI_BENCH_GC_THRESHOLD"):  # "700,10,10": Python's default
+        a, b, c = map(int, os.environ["QIPAI_BENCH_GC_THRESHOLD"].split(","))
+        gc_threshold = (a, b, c)
 
     app = create_app(
         sqlite_url(db),
@@ -167,6 +175,7 @@ def serve(db: str, port: int, profile: str | None, robot_delay: float, deflate: 
         robot_delay=robot_delay,
         analyse_boards=not os.environ.get("QIPAI_BENCH_NO_ANALYSIS"),
         disconnect_grace=3600.0,  # connecting a thousand players takes a while
+        gc_threshold=gc_threshold,
     )
     freeze_every = float(os.environ.get("QIPAI_BENCH_GC_FREEZE") or 0)
     if freeze_every > 0:
@@ -215,13 +224,26 @@ def serve(db: str, port: int, profile: str | None, robot_delay: float, deflate: 
                     flush=True,
                 )
                 pauses.clear()
+                if os.environ.get("QIPAI_BENCH_DEBUG") == "garbage":
+                    from collections import Counter
+
+                    gc.disable()  # every cycle made since the last report, none collected early
+                    gc.set_debug(gc.DEBUG_SAVEALL)
+                    gc.collect()
+                    gc.set_debug(0)
+                    kinds = Counter(type(o).__qualname__ for o in gc.garbage)
+                    print(f"[server] {len(gc.garbage)} objects in garbage cycles", flush=True)
+                    print("[server]", kinds.most_common(14), flush=True)
+                    gc.garbage.clear()
                 if os.environ.get("QIPAI_BENCH_DEBUG") == "objects":
                     from collections import Counter
 
+                    freed = gc.collect()  # what is left is alive
                     objs = gc.get_objects()
-                    print(f"[server] {len(objs)} tracked objects", flush=True)
+                    print(f"[server] {freed} freed, {len(objs)} tracked objects", flush=True)
                     kinds = Counter(type(o).__qualname__ for o in objs)
                     print("[server]", kinds.most_common(12), flush=True)
+                    del objs
 
         threading.Thread(target=report, daemon=True).start()
     if profile:

@@ -26,6 +26,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from ..bridge import BoardState, MakeCall, PlayCard, Seat, apply, spectator_view, view
+from ..jsontext import dumps
 from ..robots import explain
 from ..robots.base import Robot, act, is_legal
 from ..store import Store, StoreError, TableRecord
@@ -161,6 +162,8 @@ class TableActor:
         self.away: dict[Seat, datetime] = {Seat.parse(k): v for k, v in record.away.items()}
         """Since when each seated person has had no connection (seats absent: connected)."""
         self._queued: set[Command] = set()
+        self._waker: asyncio.Future[None] | None = None
+        """Set while a robot's delay runs: a command arriving wakes the actor."""
         self._background: set[asyncio.Future[Any]] = set()
         self._optional: set[asyncio.Future[Any]] = set()
 
@@ -201,7 +204,7 @@ class TableActor:
         if self._queue.qsize() >= QUEUE_LIMIT:
             raise CommandError("the table is busy; try again in a moment")
         fut: asyncio.Future[int] = asyncio.get_running_loop().create_future()
-        self._queue.put_nowait((user, command, fut))
+        self._queue_put((user, command, fut))
         return await fut
 
     def _enqueue(self, command: RobotTakeover | PlayerReturned) -> None:
@@ -211,7 +214,7 @@ class TableActor:
         self._queued.add(command)
         fut: asyncio.Future[int] = asyncio.get_running_loop().create_future()
         fut.add_done_callback(lambda f: f.cancelled() or f.exception())
-        self._queue.put_nowait((None, command, fut))
+        self._queue_put((None, command, fut))
 
     def _spawn(self, coro: Awaitable[Any], *, optional: bool = False) -> None:
         """Run ``coro`` beside the actor; a stopping actor waits for it unless ``optional``."""
@@ -236,17 +239,30 @@ class TableActor:
         """One command, or one robot's move when a robot is due and no command waits."""
         seat = self._robot_due()
         if seat is not None:
-            if self.robot_delay > 0:
-                try:
-                    item = await asyncio.wait_for(self._queue.get(), self.robot_delay)
-                except TimeoutError:
-                    pass
-                else:
-                    await self._handle(*item)
-                    return
+            if self.robot_delay > 0 and await self._command_within(self.robot_delay):
+                await self._handle(*self._queue.get_nowait())
+                return
             await self._robot_move(seat)
             return
         await self._handle(*await self._queue.get())
+
+    async def _command_within(self, seconds: float) -> bool:
+        """Wait up to ``seconds`` for a command; whether one is queued. (A timer and a future:
+        ``asyncio.wait_for`` on the queue made and cancelled a task for every robot's move.)"""
+        if self._queue.empty():
+            loop = asyncio.get_running_loop()
+            self._waker = waker = loop.create_future()
+            timer = loop.call_later(seconds, _wake, waker)
+            try:
+                await waker
+            finally:
+                timer.cancel()
+                self._waker = None
+        return not self._queue.empty()
+
+    def _queue_put(self, item: tuple[Occupant | None, Command, asyncio.Future[int]]) -> None:
+        self._queue.put_nowait(item)
+        _wake(self._waker)
 
     async def _handle(
         self, user: Occupant | None, command: Command, fut: asyncio.Future[int]
@@ -454,9 +470,9 @@ class TableActor:
         self.state = state
         if event[0] == "board_started":
             self._saw_all.clear()
-        self._recent.append((state.seq, event[0], _dumps(event[1])))
+        self._recent.append((state.seq, event[0], dumps(event[1])))
         if event[0] == "board_done":
-            self._results.append(_dumps({k: v for k, v in event[1].items() if k not in ("v", "t")}))
+            self._results.append(dumps({k: v for k, v in event[1].items() if k not in ("v", "t")}))
 
     async def _reload(self) -> None:
         events = await asyncio.to_thread(self.store.events, self.id)
@@ -616,10 +632,6 @@ class TableActor:
         }
 
 
-def _dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-
-
 def _undo_json(st: TableState) -> dict[str, Any] | None:
     """A pending undo: who asks, to take back what, and who has agreed."""
     if st.undo is None:
@@ -630,6 +642,11 @@ def _undo_json(st: TableState) -> dict[str, Any] | None:
         "what": p["call"] if kind == "call" else p["card"],
         "waiting_for": [s.letter for s in st.undo.waiting_for if s not in st.undo.accepted],
     }
+
+
+def _wake(waker: asyncio.Future[None] | None) -> None:
+    if waker is not None and not waker.done():
+        waker.set_result(None)
 
 
 def _robot_choice(

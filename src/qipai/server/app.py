@@ -33,6 +33,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from ..bridge import Seat
+from ..jsontext import dumps
 from ..store import Store, StoreError, TableRecord, UserRecord
 from ..web import STATIC, TEMPLATES, i18n
 from .actor import Subscriber, TableActor
@@ -86,6 +87,15 @@ class Server:
     tournaments: Tournaments | None = None
 
 
+GC_THRESHOLD = (50_000, 20, 10)
+"""The garbage collector's thresholds while serving. What a table makes for one action (a state,
+views, messages) dies within milliseconds, but at Python's default (a young collection every 700
+new objects) much of it was caught alive and moved on to the oldest generation, whose full
+collections then paused 1,000 busy tables for 0.2-0.3 s every few seconds (measured with
+``QIPAI_BENCH_DEBUG=1 python bench/server/table_bench.py --tables 1000``); with these, none in a
+30 s run."""
+
+
 def create_app(
     db_url: str,
     *,
@@ -104,6 +114,7 @@ def create_app(
     table_clock: Callable[[], float] = time.time,
     analyse_boards: bool = True,
     event_poll_every: float = 1.0,
+    gc_threshold: tuple[int, int, int] | None = GC_THRESHOLD,
 ) -> Starlette:
     """The whole server for the database at ``db_url`` (SQLite file or PostgreSQL URL).
 
@@ -114,7 +125,8 @@ def create_app(
     ``QIPAI_GRACE`` environment variable, else 30); ``watch_every`` how often that is checked.
     ``table_clock`` (seconds since the epoch) stamps the tables' events: the thinking clocks and
     the away times come from it. ``analyse_boards`` analyses each board with DDS as it ends
-    (otherwise only when its hand record is first asked for)."""
+    (otherwise only when its hand record is first asked for). ``gc_threshold`` is given to
+    ``gc.set_threshold`` once the server has started (None: Python's as it is)."""
     grace = disconnect_grace
     if grace is None:
         grace = float(os.environ.get("QIPAI_GRACE", DEFAULT_GRACE))
@@ -159,6 +171,8 @@ def create_app(
         # What is loaded now (modules, the tables rebuilt) lives as long as the server: keep it
         # out of the garbage collector's full collections, which walk every tracked object.
         gc.freeze()
+        if gc_threshold is not None:
+            gc.set_threshold(*gc_threshold)
         try:
             yield
         finally:
@@ -1012,6 +1026,6 @@ async def _send_loop(ws: WebSocket, sub: Subscriber) -> None:
             if message is None:
                 await ws.close(code=1013, reason="too far behind: reconnect")
                 return
-            await ws.send_text(json.dumps(message, ensure_ascii=False, separators=(",", ":")))
+            await ws.send_text(dumps(message))
     except (WebSocketDisconnect, RuntimeError, OSError):
         return

@@ -313,8 +313,10 @@ def fold(state: TableState, event: Event) -> TableState:
     """The table after one event. Bridge events go through ``apply``; an event that does not fit
     raises (a corrupt log is never silently skipped)."""
     kind, p = event
-    s = replace(state, seq=state.seq + 1)
     t = p.get("t")
+    if kind in ("call", "card", "claim", "claim_response"):  # most events: one copy, not four
+        return _fold_bridge(state, event, t)
+    s = replace(state, seq=state.seq + 1)
     if kind == "seated":
         seat = Seat.parse(p["seat"])
         seats = list(s.seats)
@@ -342,14 +344,6 @@ def fold(state: TableState, event: Event) -> TableState:
             clocks=(0, 0, 0, 0),
             turn_since=t if isinstance(t, int) else None,
         )
-    if kind in ("call", "card", "claim", "claim_response"):
-        if s.board is None:
-            raise ValueError(f"event {s.seq} ({kind}) comes before any board")
-        s = replace(s, board=apply(s.board, action_of(kind, p)), actions=(*s.actions, event))
-        if kind == "call":
-            s = replace(s, explanations_zh=(*s.explanations_zh, str(p.get("explanation_zh", ""))))
-        actor = Seat.parse(p["by"] if kind == "card" else p["seat"])
-        return _charge(s, actor, t)
     if kind == "undo_requested":
         seat = Seat.parse(p["seat"])
         return replace(s, undo=UndoRequest(seat, int(p["keep"])))
@@ -380,22 +374,31 @@ def fold(state: TableState, event: Event) -> TableState:
     raise ValueError(f"event {s.seq} has an unknown type {kind!r}")
 
 
-def _charge(s: TableState, seat: Seat, t: object) -> TableState:
-    """Charge ``seat`` the time since the turn began (when the log has both times)."""
-    if not isinstance(t, int):
-        return s
-    if s.turn_since is None:
-        return replace(s, turn_since=t)
-    spent = max(0, t - s.turn_since)
-    clocks, totals = list(s.clocks), list(s.totals)
-    clocks[seat] += spent
-    totals[seat] += spent
-    return replace(
-        s,
-        clocks=(clocks[0], clocks[1], clocks[2], clocks[3]),
-        totals=(totals[0], totals[1], totals[2], totals[3]),
-        turn_since=t,
-    )
+def _fold_bridge(state: TableState, event: Event, t: object) -> TableState:
+    """A call, card, claim or answer to a claim: through ``apply``, and the actor charged the
+    time since the turn began (when the log has both times)."""
+    kind, p = event
+    seq = state.seq + 1
+    if state.board is None:
+        raise ValueError(f"event {seq} ({kind}) comes before any board")
+    changes: dict[str, Any] = {
+        "seq": seq,
+        "board": apply(state.board, action_of(kind, p)),
+        "actions": (*state.actions, event),
+    }
+    if kind == "call":
+        changes["explanations_zh"] = (*state.explanations_zh, str(p.get("explanation_zh", "")))
+    if isinstance(t, int):
+        changes["turn_since"] = t
+        if state.turn_since is not None:
+            seat = Seat.parse(p["by"] if kind == "card" else p["seat"])
+            spent = max(0, t - state.turn_since)
+            clocks, totals = list(state.clocks), list(state.totals)
+            clocks[seat] += spent
+            totals[seat] += spent
+            changes["clocks"] = (clocks[0], clocks[1], clocks[2], clocks[3])
+            changes["totals"] = (totals[0], totals[1], totals[2], totals[3])
+    return replace(state, **changes)
 
 
 def _rebuild(s: TableState, keep: int) -> TableState:

@@ -10,6 +10,8 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event
 
+from ..jsontext import dumps
+
 MIGRATIONS = "qipai.store:migrations"
 
 
@@ -38,8 +40,8 @@ def connect(url: str) -> Engine:
     if url.startswith("postgresql://"):
         url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
     if not url.startswith("sqlite"):
-        return create_engine(url, pool_pre_ping=True)
-    engine = create_engine(url, connect_args={"timeout": 30})
+        return create_engine(url, pool_pre_ping=True, json_serializer=dumps)
+    engine = create_engine(url, connect_args={"timeout": 30}, json_serializer=dumps)
 
     @event.listens_for(engine, "connect")
     def _pragmas(dbapi_conn: Any, _record: Any) -> None:

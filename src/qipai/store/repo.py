@@ -407,22 +407,18 @@ class Store:
         now: datetime,
     ) -> list[int | StoreError]:
         lasts = {t: after + len(evs) for t, after, evs in items}
-        conn.execute(
-            update(BridgeTable)
-            .where(
-                BridgeTable.id == bindparam("t_id"), BridgeTable.last_seq == bindparam("t_after")
-            )
-            .values(last_seq=bindparam("t_last"), updated_at=now),
-            [{"t_id": t, "t_after": after, "t_last": lasts[t]} for t, after, _ in items],
+        moved = conn.execute(
+            _ADVANCE,
+            [
+                {"t_id": t, "t_after": after, "t_last": lasts[t], "t_now": now}
+                for t, after, _ in items
+            ],
         )
-        found = dict(
-            conn.execute(
-                select(BridgeTable.id, BridgeTable.last_seq).where(BridgeTable.id.in_(lasts))
-            ).all()
-        )
-        for t, after, _ in items:
-            if found.get(t) != lasts[t]:
-                raise StoreError(f"table {t} is not at event {after}")
+        if moved.rowcount != len(items) or not conn.dialect.supports_sane_multi_rowcount:
+            found = dict(conn.execute(_LAST_SEQS, {"ids": list(lasts)}).all())
+            for t, after, _ in items:
+                if found.get(t) != lasts[t]:
+                    raise StoreError(f"table {t} is not at event {after}")
         rows = []
         for t, after, evs in items:
             for i, (kind, payload) in enumerate(evs, start=after + 1):
@@ -437,7 +433,7 @@ class Store:
                 )
                 if kind in PROJECTED:
                     _project(conn, t, i, kind, payload, now)
-        conn.execute(insert(TableEvent), rows)
+        conn.execute(_INSERT_EVENT, rows)
         return [lasts[t] for t, _, _ in items]
 
     def events(
@@ -456,6 +452,18 @@ class Store:
                 q = q.limit(limit)
             return [EventRecord(seq, kind, payload) for seq, kind, payload in s.execute(q)]
 
+
+# The group commit's statements, built once: a statement made afresh for every batch costs
+# SQLAlchemy a new cache key each time (a fifth of a busy server's writing time was measured).
+_ADVANCE = (
+    update(BridgeTable)
+    .where(BridgeTable.id == bindparam("t_id"), BridgeTable.last_seq == bindparam("t_after"))
+    .values(last_seq=bindparam("t_last"), updated_at=bindparam("t_now"))
+)
+_LAST_SEQS = select(BridgeTable.id, BridgeTable.last_seq).where(
+    BridgeTable.id.in_(bindparam("ids", expanding=True))
+)
+_INSERT_EVENT = insert(TableEvent)
 
 PROJECTED = frozenset({"seated", "stood", "board_started", "board_done", "closed"})
 """The events that change a projection (seats, boards, the table's status)."""
