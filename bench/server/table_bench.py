@@ -192,38 +192,72 @@ def serve(db: str, port: int, profile: str | None, robot_delay: float, deflate: 
         import gc
         import threading
 
-        pauses: list[float] = []
+        pauses: dict[int, list[float]] = {0: [], 1: [], 2: []}
         began = [0.0]
 
         def gc_timer(phase: str, info: dict[str, int]) -> None:
             if phase == "start":
                 began[0] = time.perf_counter()
-            elif info.get("generation") == 2:
-                pauses.append(time.perf_counter() - began[0])
+            else:
+                took = time.perf_counter() - began[0]
+                pauses[info.get("generation", 2)].append(took)
+                if took > 0.02:
+                    print(f"[server] slow collection {1000 * took:.0f} ms {info}", flush=True)
 
         gc.callbacks.append(gc_timer)
+        lags: list[float] = []
+
+        def sample_lag() -> None:
+            """How long the loop takes to run a callback handed to it, 20 times a second."""
+            while True:
+                time.sleep(0.05)
+                w = app.state.server.tables.writer
+                if w._task is None:
+                    continue
+                done = threading.Event()
+                t0 = time.perf_counter()
+                w._task.get_loop().call_soon_threadsafe(done.set)
+                done.wait(10)
+                lags.append(1000 * (time.perf_counter() - t0))
+
+        threading.Thread(target=sample_lag, daemon=True).start()
+        writes: list[float] = []
+        store = app.state.server.store
+        append_batch = store.append_batch
+
+        def timed_append(items: Any) -> Any:
+            t0 = time.perf_counter()
+            try:
+                return append_batch(items)
+            finally:
+                writes.append(time.perf_counter() - t0)
+
+        store.append_batch = timed_append
 
         def report() -> None:
             w = app.state.server.tables.writer
             a = app.state.server.tables.analyst
             while True:
                 time.sleep(5)
-                loop = w._task.get_loop() if w._task is not None else None
-                lag = float("nan")
-                if loop is not None:
-                    done = threading.Event()
-                    t0 = time.perf_counter()
-                    loop.call_soon_threadsafe(done.set)
-                    done.wait(10)
-                    lag = 1000 * (time.perf_counter() - t0)
-                worst = 1000 * max(pauses, default=0.0)
+                got, lags[:] = sorted(lags), []
+                lag = (
+                    f"{got[len(got) // 2]:.0f}/{got[int(0.99 * len(got))]:.0f}/{got[-1]:.0f}"
+                    if got
+                    else "-"
+                )
+                gcs = " ".join(
+                    f"gen{g} {len(p)}x max {1000 * max(p, default=0.0):.0f} ms"
+                    for g, p in pauses.items()
+                )
                 print(
                     f"[server] batches {w.batches} appends {w.appends} dds backlog {a.backlog}"
-                    f" busy {w.busy_seconds:.1f}s loop lag {lag:.0f} ms"
-                    f" full GCs {len(pauses)} (longest {worst:.0f} ms)",
+                    f" busy {w.busy_seconds:.1f}s loop lag p50/p99/max {lag} ms; {gcs}",
                     flush=True,
                 )
-                pauses.clear()
+                for p in pauses.values():
+                    p.clear()
+                longest, writes[:] = max(writes, default=0.0), []
+                print(f"[server] longest group commit {1000 * longest:.0f} ms", flush=True)
                 if os.environ.get("QIPAI_BENCH_DEBUG") == "garbage":
                     from collections import Counter
 
