@@ -31,3 +31,30 @@ def test_logout_clears_the_browsers_own_session(server, h):
     assert ann.client.get("/api/me").json()["user"] is None
     r = ann.post("/api/tables", {"robot_level": None})
     assert r.status_code == 401
+
+
+def test_logout_closes_the_accounts_open_table_connections(server, h):
+    """A seated player's websocket (and a second tab's) closes with 4401 when the account logs
+    out anywhere; another player's connection at the same table stays open."""
+    import pytest
+    from starlette.websockets import WebSocketDisconnect
+
+    ann, bob = h.Player(server).register("ann"), h.Player(server).register("bob")
+    table = ann.create_table(robot_level=0, seat="S")
+    first, second = ann.connect(table), ann.connect(table)
+    watcher = bob.connect(table)
+    assert first.view is not None and first.view["hands"]["S"]  # her own hand, before
+    other_tab = h.Player(server)
+    other_tab.client.cookies.update(ann.client.cookies)  # the same session in another tab
+    other_tab.csrf = ann.csrf
+    assert other_tab.post("/api/logout").status_code == 200
+    for conn in (first, second):
+        with pytest.raises(WebSocketDisconnect) as closed:
+            while True:
+                conn.receive()
+        assert closed.value.code == 4401 and closed.value.reason == "logged out"
+    assert watcher.request({"type": "chat", "text": "still here"}) is not None
+    # coming back without the session: a visitor's view, no hand
+    again = ann.connect(table)
+    assert again.state is not None and again.state["you"]["seat"] is None
+    assert not (again.view or {}).get("hands", {}).get("S")

@@ -21,7 +21,7 @@ import random
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Iterable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -68,28 +68,47 @@ STOP_WAIT = 5.0
 """Seconds a stopping actor gives its background work (store writes, analyses) to finish."""
 
 
+@dataclass(frozen=True, slots=True)
+class Hangup:
+    """The last item of an outbox: the connection is closed with this code and reason."""
+
+    code: int
+    reason: str
+
+
+BEHIND = Hangup(1013, "too far behind: reconnect")
+LOGGED_OUT = Hangup(4401, "logged out")
+
+
 class Subscriber:
     """One connection's outbox. A connection that falls too far behind is closed (its client
     reconnects and catches up); the actor never waits on a slow client."""
 
     def __init__(self, user: Occupant | None, limit: int = OUTBOX_LIMIT) -> None:
         self.user = user
-        self.outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(limit + 1)
+        self.outbox: asyncio.Queue[dict[str, Any] | Hangup] = asyncio.Queue(limit + 2)
         self._limit = limit
         self.overflowed = False
+        self.hung_up = False
 
     @property
     def user_id(self) -> int | None:
         return None if self.user is None else self.user.user_id
 
     def push(self, message: dict[str, Any]) -> None:
-        if self.overflowed:
+        if self.hung_up:
             return
         if self.outbox.qsize() >= self._limit:
             self.overflowed = True
-            self.outbox.put_nowait(None)  # the sender closes the connection
+            self.hang_up(BEHIND)
             return
         self.outbox.put_nowait(message)
+
+    def hang_up(self, why: Hangup) -> None:
+        """Close the connection once what is queued before has been sent."""
+        if not self.hung_up:
+            self.hung_up = True
+            self.outbox.put_nowait(why)  # the sender closes the connection
 
 
 def replay(record: TableRecord, events: Iterable[Event]) -> TableState:
@@ -510,6 +529,12 @@ class TableActor:
         self._send_state(sub, since if caught_up else None)
         if seat is not None:
             self.presence_changed()
+
+    def hang_up_on(self, user_id: int, why: Hangup) -> None:
+        """Close every connection of ``user_id`` here (logged out: their session is gone)."""
+        for sub in list(self._subs):
+            if sub.user_id == user_id:
+                sub.hang_up(why)
 
     def detach(self, sub: Subscriber) -> None:
         if sub in self._subs:

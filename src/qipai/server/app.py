@@ -36,7 +36,7 @@ from ..bridge import Seat
 from ..jsontext import dumps
 from ..store import Store, StoreError, TableRecord, UserRecord
 from ..web import STATIC, TEMPLATES, i18n
-from .actor import Subscriber, TableActor
+from .actor import LOGGED_OUT, Hangup, Subscriber, TableActor
 from .auth import (
     AuthError,
     Passwords,
@@ -306,6 +306,8 @@ async def end_sessions(request: Request) -> None:
         server = srv(request)
         epoch = await asyncio.to_thread(server.store.end_sessions, user.id)
         server.users[user.id] = replace(user, session_epoch=epoch)
+        for actor in server.tables.all():  # and its open tables' connections close
+            actor.hang_up_on(user.id, LOGGED_OUT)
 
 
 def occupant(user: UserRecord | None) -> Occupant | None:
@@ -1023,8 +1025,8 @@ async def _send_loop(ws: WebSocket, sub: Subscriber) -> None:
     try:
         while True:
             message = await sub.outbox.get()
-            if message is None:
-                await ws.close(code=1013, reason="too far behind: reconnect")
+            if isinstance(message, Hangup):
+                await ws.close(code=message.code, reason=message.reason)
                 return
             await ws.send_text(dumps(message))
     except (WebSocketDisconnect, RuntimeError, OSError):

@@ -155,6 +155,10 @@
       ws.onclose = (ev) => {
         connected = false;
         renderStatus();
+        if (ev.code === 4401) {
+          location.reload(); // logged out (here or in another tab): the page as a guest sees it
+          return;
+        }
         if (ev.code === 4403 || ev.code === 4404) {
           showError(ev.reason || S.error);
           return;
