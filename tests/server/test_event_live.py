@@ -85,8 +85,15 @@ class Human:
             async with websockets.connect(url, additional_headers={"Cookie": cookie}) as ws:
                 await ws.send(json.dumps({"type": "hello", "since": since}))
                 sent_at = -1
+                move = ""
                 while True:
                     msg = json.loads(await ws.recv())
+                    if msg["type"] == "error" and "too many messages" in msg["message"]:
+                        # faster than the server's rate limit (10 a second, bursts of 30) allows
+                        # a person: the move was dropped; send it again a moment later
+                        await asyncio.sleep(0.5)
+                        await ws.send(move)
+                        continue
                     if "seq" in msg:
                         since = max(since or 0, int(msg["seq"]))
                     table = msg.get("table")
@@ -103,9 +110,12 @@ class Human:
                         break  # gone at our turn: the table waits out the grace time
                     sent_at = msg["seq"]
                     if view["legal_calls"]:
-                        await ws.send(json.dumps({"type": "call", "call": "P"}))
+                        move = json.dumps({"type": "call", "call": "P"})
                     elif view["legal_cards"]:
-                        await ws.send(json.dumps({"type": "card", "card": view["legal_cards"][0]}))
+                        move = json.dumps({"type": "card", "card": view["legal_cards"][0]})
+                    else:
+                        continue
+                    await ws.send(move)
                     acted += 1
             for _ in range(200):  # back as soon as a robot has taken the seat over
                 summary = (await self.client.get(f"/api/tables/{table_id}")).json()["table"]
