@@ -86,9 +86,8 @@ class Subscriber:
 
     def __init__(self, user: Occupant | None, limit: int = OUTBOX_LIMIT) -> None:
         self.user = user
-        self.outbox: asyncio.Queue[dict[str, Any] | Hangup] = asyncio.Queue(limit + 2)
+        self.outbox: asyncio.Queue[dict[str, Any] | Hangup] = asyncio.Queue(limit + 1)
         self._limit = limit
-        self.overflowed = False
         self.hung_up = False
 
     @property
@@ -99,7 +98,6 @@ class Subscriber:
         if self.hung_up:
             return
         if self.outbox.qsize() >= self._limit:
-            self.overflowed = True
             self.hang_up(BEHIND)
             return
         self.outbox.put_nowait(message)
