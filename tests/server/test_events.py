@@ -16,8 +16,11 @@ from qipai.events import deal_for
 
 
 @pytest.fixture
-def server(db_path, h):
-    with h.TestClient(h.make_app(db_path, event_poll_every=0.05)) as client:
+def server(db_path, h, request):
+    marker = request.node.get_closest_marker("robot_delay")
+    delay = marker.args[0] if marker else 0.0
+    app = h.make_app(db_path, event_poll_every=0.05, robot_delay=delay)
+    with h.TestClient(app) as client:
         try:
             yield client
         finally:
@@ -224,6 +227,9 @@ def ev_state_seed(server, eid):
     return from_json(store.tournaments.get(eid).state).seed
 
 
+# Robots that take 30 ms a move: a board lasts about two seconds, so the director acts while
+# round 2 is in play (at full speed the last rounds could end between two polls).
+@pytest.mark.robot_delay(0.03)
 def test_the_director_pauses_resumes_and_cancels_keeping_results(server, players):
     dan, ann = players("dan", "ann")
     ev = new_event(dan, start=start_in(1.5), rounds=3, boards_per_round=1, round_minutes=1)
@@ -238,7 +244,7 @@ def test_the_director_pauses_resumes_and_cancels_keeping_results(server, players
         ev = server.get(path).json()
     assert ann.post(path + "/pause").status_code == 403
     r = dan.post(path + "/pause", {"reason": "fire drill"})
-    assert r.status_code == 200 and r.json()["paused"] is True
+    assert r.status_code == 200 and r.json()["paused"] is True, r.text
     assert dan.post(path + "/pause").status_code == 409
     r = dan.post(path + "/resume")
     assert r.status_code == 200 and r.json()["paused"] is False
