@@ -43,12 +43,12 @@ from .table import (
     Sit,
     TableState,
     action_event,
-    after_action,
     decide,
     fold,
     public_event,
     robot_to_act,
     robot_undo_answer,
+    settle,
 )
 from .writer import GroupWriter
 
@@ -418,8 +418,7 @@ class TableActor:
         board = state.board
         assert board is not None and board.claim is not None
         accept = await self.analyst.claim_is_valid(board, board.claim.tricks)
-        event: Event = ("claim_response", {"seat": seat.letter, "accept": accept, "robot": True})
-        return [event, *after_action(fold(state, event))]
+        return [("claim_response", {"seat": seat.letter, "accept": accept, "robot": True})]
 
     async def _robot_action(self, state: TableState, seat: Seat) -> list[Event]:
         board = state.board
@@ -438,11 +437,10 @@ class TableActor:
         action = replace(action, seat=seat)
         if explained is not None and isinstance(action, MakeCall):
             action = replace(action, alert=explained[2], explanation=explained[0])
-        apply(board, action)  # raises (and the robot stalls, logged) if it is not legal
         event = action_event(state, action, robot=True)
         if explained is not None and explained[1]:
             event[1]["explanation_zh"] = explained[1]
-        return [event, *after_action(fold(state, event))]
+        return [event]  # an illegal one raises in ``settle`` (and the robot stalls, logged)
 
     # -- the log ------------------------------------------------------------------------------
 
@@ -451,13 +449,8 @@ class TableActor:
         publish them."""
         if not events:
             return
-        t = int(self.clock() * 1000)
-        events = [(kind, {**p, "t": t}) for kind, p in events]
-        states: list[TableState] = []
-        s = self.state
-        for event in events:
-            s = fold(s, event)
-            states.append(s)
+        settled = settle(self.state, events, int(self.clock() * 1000))
+        events = [event for event, _ in settled]
         try:
             if self.writer is not None:
                 await self.writer.append(self.id, self.state.seq, events)
@@ -471,7 +464,7 @@ class TableActor:
             log.exception("table %s: could not write events", self.id)
             raise CommandError("could not save: the table is unchanged, try again") from None
         seating = False
-        for event, after in zip(events, states, strict=True):
+        for event, after in settled:
             self._fold_in(after, event)
             self._publish(after, event)
             seating = seating or event[0] in ("seated", "stood")

@@ -2,9 +2,10 @@
 
 ``decide(state, user, command)`` checks a command against the table and the rules and returns the
 events it causes (or raises ``CommandError`` saying what was wrong); ``fold(state, event)`` applies
-one event. The live actor and the replay after a restart both build a table with ``fold`` alone,
-so a replayed table is exactly the table that was live. Bridge actions go through
-``qipai.bridge.apply`` in both.
+one event; ``settle`` stamps a decision's events with the time and folds them in, adding what
+follows by itself (a finished board's result, a tournament table's next board). The live actor and
+the replay after a restart both build a table with ``fold`` alone, so a replayed table is exactly
+the table that was live. Bridge actions go through ``qipai.bridge.apply`` in both.
 
 >>> t = TableState(id=1, seed="doc", robots=True)
 >>> evs = decide(t, Occupant(7, "ann"), Sit(Seat.SOUTH))
@@ -44,6 +45,10 @@ from ..bridge.game import Action
 
 Event = tuple[str, dict[str, Any]]
 """An event as written to the log: its type and its payload (JSON values only)."""
+
+
+BRIDGE_EVENTS = frozenset({"call", "card", "claim", "claim_response"})
+"""The events that are rules-core actions (through ``qipai.bridge.apply``)."""
 
 
 class CommandError(Exception):
@@ -314,7 +319,7 @@ def fold(state: TableState, event: Event) -> TableState:
     raises (a corrupt log is never silently skipped)."""
     kind, p = event
     t = p.get("t")
-    if kind in ("call", "card", "claim", "claim_response"):  # most events: one copy, not four
+    if kind in BRIDGE_EVENTS:  # most events: one copy, not four
         return _fold_bridge(state, event, t)
     s = replace(state, seq=state.seq + 1)
     if kind == "seated":
@@ -692,7 +697,7 @@ def _bridge(state: TableState, seat: Seat, command: Command) -> list[Event]:
         event = ("claim_response", {"seat": seat.letter, "accept": command.accept})
     else:
         raise CommandError(f"unknown command {type(command).__name__}")
-    return [event, *after_action(fold(state, event))]
+    return [event]  # what follows (the result, the next board) comes in ``settle``
 
 
 def _check(board: BoardState, action: Action) -> None:
@@ -700,6 +705,24 @@ def _check(board: BoardState, action: Action) -> None:
         apply(board, action)
     except QipaiError as e:
         raise CommandError(str(e)) from None
+
+
+def settle(
+    state: TableState, events: list[Event], t: int | None = None
+) -> list[tuple[Event, TableState]]:
+    """``events`` stamped with the time ``t`` (milliseconds) and folded in one at a time, then
+    what follows a call or card automatically (``after_action``): each event with the table
+    after it. The actor writes exactly these events, so each is folded once."""
+    out: list[tuple[Event, TableState]] = []
+    pending = list(events)
+    while pending:
+        kind, p = pending.pop(0)
+        event: Event = (kind, p if t is None else {**p, "t": t})
+        state = fold(state, event)
+        out.append((event, state))
+        if kind in BRIDGE_EVENTS and not pending:
+            pending = after_action(state)
+    return out
 
 
 def after_action(state: TableState) -> list[Event]:
