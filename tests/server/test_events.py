@@ -246,8 +246,24 @@ def test_the_director_pauses_resumes_and_cancels_keeping_results(server, players
     r = dan.post(path + "/pause", {"reason": "fire drill"})
     assert r.status_code == 200 and r.json()["paused"] is True, r.text
     assert dan.post(path + "/pause").status_code == 409
+    # the round's tables stop: no robot plays, and the table says why
+    tables = [t["table_id"] for t in r.json()["rounds"][-1]["tables"]]
+    held = {tid: server.get(f"/api/tables/{tid}").json()["table"] for tid in tables}
+    assert all(t["paused"] == "fire drill" for t in held.values())
+    time.sleep(0.5)
+    for tid, before in held.items():
+        assert server.get(f"/api/tables/{tid}").json()["table"]["seq"] == before["seq"]
     r = dan.post(path + "/resume")
     assert r.status_code == 200 and r.json()["paused"] is False
+    deadline = time.monotonic() + 30
+    while True:  # and play goes on
+        now = {tid: server.get(f"/api/tables/{tid}").json()["table"] for tid in tables}
+        if all(t["paused"] is None for t in now.values()) and any(
+            now[tid]["seq"] > held[tid]["seq"] + 1 for tid in tables
+        ):
+            break
+        assert time.monotonic() < deadline, now
+        time.sleep(0.1)
     r = dan.post(path + "/cancel", {"reason": "rain"})
     ev = r.json()
     assert ev["status"] == "cancelled"

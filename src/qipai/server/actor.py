@@ -636,6 +636,7 @@ class TableActor:
             "boards_left": st.boards_left,
             "in_progress": st.in_progress,
             "closed": st.closed,
+            "paused": st.paused,
             "seq": st.seq,
             "undo": _undo_json(st),
             "clocks": {

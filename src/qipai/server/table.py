@@ -159,6 +159,19 @@ class Finish:
     reason: str
 
 
+@dataclass(frozen=True, slots=True)
+class Hold:
+    """The server's own command: play stops (the director has paused the table's event); chat
+    goes on, and the thinking clocks stop."""
+
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Release:
+    """The server's own command: play goes on after a ``Hold``."""
+
+
 Command = (
     Sit
     | Stand
@@ -175,9 +188,14 @@ Command = (
     | PlayerReturned
     | SetUp
     | Finish
+    | Hold
+    | Release
 )
-SERVER_COMMANDS = (RobotTakeover, PlayerReturned, SetUp, Finish)
+SERVER_COMMANDS = (RobotTakeover, PlayerReturned, SetUp, Finish, Hold, Release)
 """Commands only the server gives (no client message parses to one)."""
+
+Clocks = tuple[int, int, int, int]
+"""Milliseconds of thinking time by seat, N E S W."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,9 +247,9 @@ class TableState:
     undo: UndoRequest | None = None
     robot_seats: frozenset[Seat] = frozenset()
     """Seats whose person is away and that a robot plays until they return."""
-    clocks: tuple[int, int, int, int] = (0, 0, 0, 0)
+    clocks: Clocks = (0, 0, 0, 0)
     """Each seat's thinking time on the current board, in milliseconds."""
-    totals: tuple[int, int, int, int] = (0, 0, 0, 0)
+    totals: Clocks = (0, 0, 0, 0)
     """Each seat's thinking time at this table, all boards, in milliseconds."""
     turn_since: int | None = None
     """When (ms since the epoch) the seat to act now began to think, where the log says."""
@@ -241,6 +259,9 @@ class TableState:
     tournament: dict[str, Any] | None = None
     """At a tournament table: its event, round and table number. Its seats are assigned (no
     one sits or stands), robots play even with no person present, and boards follow on."""
+    paused: str | None = None
+    """Why play is held (the director's reason; "" for none given), or None while it goes
+    on."""
 
     def seat_of(self, user_id: int | None) -> Seat | None:
         if user_id is None:
@@ -371,6 +392,10 @@ def fold(state: TableState, event: Event) -> TableState:
         return replace(s, robot_seats=s.robot_seats - {Seat.parse(p["seat"])})
     if kind == "closed":
         return replace(s, closed=True)
+    if kind == "paused":  # the seat in turn is charged up to now; no one's clock runs
+        return replace(_charge(s, t), paused=str(p.get("reason", "")), turn_since=None)
+    if kind == "resumed":
+        return replace(s, paused=None, turn_since=t if isinstance(t, int) else None)
     if kind == "set_up":
         boards = tuple((int(n), str(d)) for n, d in p["boards"])
         return replace(s, boards=boards, tournament=dict(p["tournament"]))
@@ -397,13 +422,32 @@ def _fold_bridge(state: TableState, event: Event, t: object) -> TableState:
         changes["turn_since"] = t
         if state.turn_since is not None:
             seat = Seat.parse(p["by"] if kind == "card" else p["seat"])
-            spent = max(0, t - state.turn_since)
-            clocks, totals = list(state.clocks), list(state.totals)
-            clocks[seat] += spent
-            totals[seat] += spent
-            changes["clocks"] = (clocks[0], clocks[1], clocks[2], clocks[3])
-            changes["totals"] = (totals[0], totals[1], totals[2], totals[3])
+            changes["clocks"], changes["totals"] = _spent(state, seat, t - state.turn_since)
     return replace(state, **changes)
+
+
+def _spent(state: TableState, seat: Seat, ms: int) -> tuple[Clocks, Clocks]:
+    """The board's and the table's clocks with ``ms`` more thinking time for ``seat``."""
+    extra = max(0, ms)
+
+    def add(c: Clocks) -> Clocks:
+        return (
+            c[0] + extra * (seat == 0),
+            c[1] + extra * (seat == 1),
+            c[2] + extra * (seat == 2),
+            c[3] + extra * (seat == 3),
+        )
+
+    return add(state.clocks), add(state.totals)
+
+
+def _charge(state: TableState, t: object) -> TableState:
+    """The seat to act charged its thinking time up to ``t`` (where the log has both times)."""
+    seat = state.acting
+    if not isinstance(t, int) or state.turn_since is None or seat is None or not state.in_progress:
+        return state
+    clocks, totals = _spent(state, seat, t - state.turn_since)
+    return replace(state, clocks=clocks, totals=totals)
 
 
 def _rebuild(s: TableState, keep: int) -> TableState:
@@ -480,6 +524,10 @@ def decide(state: TableState, user: Occupant | None, command: Command) -> list[E
         return set_up(state, command)
     if isinstance(command, Finish):
         return [("closed", {"reason": command.reason})]
+    if isinstance(command, Hold):
+        return [] if state.paused is not None else [("paused", {"reason": command.reason})]
+    if isinstance(command, Release):
+        return [] if state.paused is None else [("resumed", {})]
     if user is None:
         raise CommandError("log in (or play as a guest) first")
     if isinstance(command, Chat):
@@ -497,6 +545,9 @@ def decide(state: TableState, user: Occupant | None, command: Command) -> list[E
         raise CommandError("you are not sitting at this table")
     if isinstance(command, Stand):
         return [("stood", {"seat": seat.letter, "user_id": user.user_id, "name": user.name})]
+    if state.paused is not None:
+        why = f": {state.paused}" if state.paused else ""
+        raise CommandError(f"play is paused by the director{why}")
     if isinstance(command, NextBoard):
         if state.assigned:
             raise CommandError("a tournament table goes on to its next board by itself")
@@ -777,7 +828,7 @@ def robot_to_act(state: TableState) -> Seat | None:
     answer a pending claim, robot opponents a pending undo (robots here include seats taken
     over from people away)."""
     board = state.board
-    if state.closed or board is None or board.phase is Phase.DONE:
+    if state.closed or state.paused is not None or board is None or board.phase is Phase.DONE:
         return None
     if state.humans == 0 and not state.assigned:
         return None

@@ -47,7 +47,7 @@ from ..events import (
 )
 from ..events.errors import ResultError
 from ..store import Store, StoreError, TournamentRecord
-from .table import Finish, Occupant, SetUp
+from .table import Finish, Hold, Occupant, Release, SetUp
 from .tables import Tables
 
 log = logging.getLogger("qipai.server")
@@ -275,6 +275,7 @@ class Tournaments:
                     actor = self.tables.get(table_id)
                     if actor is not None and actor.state.seq == 0:
                         await actor.submit(None, self._set_up(live, rnd.number, table.number))
+                await self._hold_or_release(live, live.tables.get(key))
         for (round_no, _), table_id in sorted(live.tables.items()):
             if rnd is not None and round_no == rnd.number:
                 continue
@@ -286,6 +287,22 @@ class Tournaments:
                     log.exception("event %s: table %s could not be finished", live.id, table_id)
                 else:
                     self.tables.retire(table_id)
+
+    async def _hold_or_release(self, live: LiveEvent, table_id: int | None) -> None:
+        """A table of the round in play stops while the event is paused and goes on after."""
+        actor = self.tables.get(table_id) if table_id is not None else None
+        if actor is None or actor.state.closed:
+            return
+        state = live.state
+        command: Hold | Release = Release()
+        if state.paused_at is not None:
+            command = Hold(_pause_reason(state))
+        if (actor.state.paused is not None) == isinstance(command, Hold):
+            return
+        try:
+            await actor.submit(None, command)
+        except Exception:
+            log.exception("event %s: table %s could not be held or released", live.id, actor.id)
 
     async def _make_table(self, live: LiveEvent, round_no: int, table_no: int) -> None:
         state = live.state
@@ -387,6 +404,14 @@ class Tournaments:
         live = self._events.get(event_id)
         if live is not None:
             await self._reconcile(live)
+
+
+def _pause_reason(state: EventState) -> str:
+    """The director's reason for the pause in force, from the event's notes ("" if none)."""
+    for note in reversed(state.notes):
+        if note.text.startswith("paused by the director"):
+            return note.text.removeprefix("paused by the director").removeprefix(": ")
+    return ""
 
 
 def _awards(state: EventState) -> list[tuple[str, int, int]]:

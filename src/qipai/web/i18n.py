@@ -93,6 +93,7 @@ UI: dict[str, tuple[str, str]] = {
     "players": ("玩家", "Players"),
     "table": ("牌桌", "Table"),
     "table_closed": ("牌桌已关闭", "This table is closed"),
+    "play_paused": ("裁判已暂停比赛", "The director has paused play"),
     "login_needed": ("登录或以游客身份进入后才能入座。", "Log in or play as a guest to sit."),
     "by": ("", "by"),
     # hand records

@@ -371,10 +371,20 @@
       box.classList.toggle("old", old);
     }
 
+    function isPaused() {
+      return !!state.table && state.table.paused !== null && state.table.paused !== undefined;
+    }
+
     function renderTurn() {
       const banner = $("turn-banner");
       const v = state.view;
       banner.className = "turn-banner";
+      if (isPaused()) {
+        const why = state.table.paused;
+        banner.textContent = S.play_paused + (why ? ": " + why : "");
+        banner.classList.add("paused");
+        return;
+      }
       if (!v || v.phase === "done") {
         banner.textContent = v ? S.board_over : S.waiting_players;
         return;
@@ -396,7 +406,7 @@
     function renderBiddingBox() {
       const box = clear($("bidding-box"));
       const v = state.view;
-      const legal = v && v.phase === "auction" ? v.legal_calls : [];
+      const legal = v && v.phase === "auction" && !isPaused() ? v.legal_calls : [];
       box.classList.toggle("hidden", !legal.length);
       if (!legal.length) return;
       const bids = legal.filter((c) => /^\d/.test(c));
