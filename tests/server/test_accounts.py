@@ -38,7 +38,7 @@ def test_wrong_password_and_unknown_name_are_refused_alike(server, h):
     ):
         r = p.post("/api/login", body)
         assert r.status_code == 401
-        assert r.json() == {"error": "wrong name or password"}
+        assert r.json() == {"error": "wrong name or password", "error_zh": "用户名或密码错误"}
     assert p.client.get("/api/me").json()["user"] is None
 
 
@@ -116,7 +116,7 @@ def test_forms_log_in_and_out_and_show_errors(server, h):
     p = h.Player(server)
     token = re.search(r'name="csrf" value="([^"]+)"', p.client.get("/").text).group(1)
     r = p.client.post("/login", data={"name": "ann", "password": "nope nope", "csrf": token})
-    assert r.status_code == 401 and "wrong name or password" in r.text
+    assert r.status_code == 401 and "用户名或密码错误" in r.text  # the page's language
     r = p.client.post(
         "/login",
         data={"name": "ann", "password": "correct horse", "csrf": token, "next": "//evil.example/"},

@@ -231,11 +231,11 @@ def test_the_registration_room_through_the_pages_forms(server, players):
 
     # refusals come back on the page, saying why
     r = act(cat, eid, "register", expect=409, partner="bob")
-    assert "操作未完成" in text_of(r.text) and "bob is already registered with ann" in r.text
+    assert "操作未完成：bob已与ann报名（第1对）" in text_of(r.text)
     r = act(cat, eid, "register", expect=404, partner="nobody")
-    assert "no account is named" in html.unescape(r.text)
+    assert "没有名为'nobody'的账号" in html.unescape(r.text)
     r = act(ann, eid, "robots", expect=403, count="2")
-    assert "only the event's director" in html.unescape(r.text)
+    assert "只有本场比赛的裁判可以这样做" in html.unescape(r.text)
     assert act(ann, eid, "juggle", expect=404)
     r = ann.client.post(f"/events/{eid}/unregister", data={"csrf": "forged"})
     assert r.status_code == 403

@@ -63,12 +63,32 @@ def test_errors_echo_the_request_id(server, h):
     assert msgs[0]["type"] == "error" and msgs[0]["id"] == "abc" and msgs[0]["request"] == "call"
 
 
+def test_errors_come_in_english_and_chinese(server, h):
+    """Programs read ``message``/``error``; a Chinese page shows ``zh``/``error_zh``, the Law
+    cited the Chinese way."""
+    _table_id, players, conns = h.four_at_table(server)
+    err = conns["E"].request({"type": "call", "call": "1C"})[0]
+    assert err["type"] == "error"
+    assert err["message"] == "it is North's turn to call, not East's (Laws 28-32)"
+    assert err["zh"] == "轮到北叫牌，不是东（《桥牌规则》第28-32条）"
+    r = players["N"].post("/api/tables", {"scoring": "XP"})
+    assert r.status_code == 400
+    assert r.json() == {
+        "error": "'scoring' must be MP or IMP",
+        "error_zh": "'scoring'须为MP（比赛分）或IMP",
+    }
+
+
 def test_commands_before_hello_are_refused(server, h):
     ann = h.Player(server).register("ann")
     table_id = ann.create_table(robot_level=None, seat="N")
     with ann.client.websocket_connect(f"/ws/tables/{table_id}") as ws:
         ws.send_text(json.dumps({"type": "chat", "text": "hi"}))
-        assert ws.receive_json() == {"type": "error", "message": "send hello first"}
+        assert ws.receive_json() == {
+            "type": "error",
+            "message": "send hello first",
+            "zh": "请先发送hello",
+        }
 
 
 def test_message_flood_is_throttled(db_path, h):

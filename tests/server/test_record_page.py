@@ -271,10 +271,13 @@ def test_the_page_shows_the_whole_hand_record_in_both_languages(server, h):
     # Bob plays the same boards at another table: until his board 1 is over, not for him.
     b, conn_b = robot_table(bob, "page-1", scoring="MP")
     r = bob.client.get(path)
-    assert r.status_code == 403 and "still to play" in r.text
+    # The page speaks the reader's language (zh-CN by default), the error too.
+    assert (
+        r.status_code == 403 and "你还要在第2桌打这副牌" in r.text and "still to play" not in r.text
+    )
     assert bob.client.get(f"/api/tables/{a}/boards/1").status_code == 403  # the same rule
     r = bob.client.get(f"/tables/{b}/boards/1")  # his own board, still being played
-    assert r.status_code == 409 and "still being played" in r.text
+    assert r.status_code == 409 and "第1副还在进行中" in r.text
     assert ann.client.get(f"/tables/{b}/boards/1").status_code == 409
     play_board(conn_b)
     status, html = page(bob, path, "en")
@@ -299,19 +302,20 @@ def test_unknown_boards_tables_and_private_tables(server, h):
     a, _conn = robot_table(ann, "page-2", private=True)
     # Board 1 is being played; board 2 is not dealt; table 999 does not exist.
     r = ann.client.get(f"/tables/{a}/boards/1")
-    assert r.status_code == 409 and "still being played" in r.text
+    assert r.status_code == 409 and "第1副还在进行中" in r.text
     r = ann.client.get(f"/tables/{a}/boards/2")
-    assert r.status_code == 404 and "has not been dealt" in r.text
+    assert r.status_code == 404 and "本桌还没有发第2副牌" in r.text
     assert ann.client.get(f"/tables/{a}/boards/0").status_code == 404
     r = ann.client.get("/tables/999/boards/1")
-    assert r.status_code == 404 and "no such table" in r.text
+    assert r.status_code == 404 and "没有这张牌桌" in r.text
     assert ann.client.get(f"/tables/{a}/boards/x").status_code == 404
     # A private table's records are for its own people (and those invited).
     r = eve.client.get(f"/tables/{a}/boards/1")
-    assert r.status_code == 403 and "private table" in r.text
-    # Error pages come in the page's language.
-    eve.client.get("/lang/zh?next=/")
-    assert "出错了" in eve.client.get(f"/tables/{a}/boards/1").text
+    assert r.status_code == 403 and "这是私人桌：请用邀请链接进入" in r.text
+    # Error pages come in the page's language, the message too.
+    eve.client.get("/lang/en?next=/")
+    r = eve.client.get(f"/tables/{a}/boards/1")
+    assert "a private table: open it with its invitation link" in r.text and "出错了" not in r.text
     h.close_all()
 
 

@@ -36,6 +36,7 @@ from ..bridge import Seat
 from ..jsontext import dumps
 from ..store import Store, StoreError, TableRecord, UserRecord
 from ..web import STATIC, TEMPLATES, i18n
+from ..web.errors import zh as error_zh
 from .actor import LOGGED_OUT, Hangup, Subscriber, TableActor
 from .auth import (
     AuthError,
@@ -134,6 +135,7 @@ def create_app(
     key = secret_key or store.setting("session_secret", lambda: secrets.token_urlsafe(48))
     templates = Jinja2Templates(directory=str(TEMPLATES))
     templates.env.globals["t"] = i18n.t
+    templates.env.globals["error_text"] = i18n.error_text
     server = Server(
         store=store,
         tables=Tables(
@@ -383,9 +385,21 @@ async def api_guard(request: Request) -> dict[str, Any]:
     return await read_json(request)
 
 
+def _error_body(message: str) -> dict[str, str]:
+    """A JSON API error: ``error`` in English (what programs read) and, where there is one,
+    ``error_zh``, what a Chinese page shows."""
+    body = {"error": message}
+    chinese = error_zh(message)
+    if chinese is not None:
+        body["error_zh"] = chinese
+    return body
+
+
 async def http_error(request: Request, exc: HTTPException) -> Response:
     if request.url.path.startswith("/api/"):
-        return JSONResponse({"error": exc.detail}, status_code=exc.status_code, headers=exc.headers)
+        return JSONResponse(
+            _error_body(exc.detail), status_code=exc.status_code, headers=exc.headers
+        )
     lang = lang_of(request)
     return srv(request).templates.TemplateResponse(
         request,
@@ -1012,6 +1026,9 @@ def _error(
     message: str, msg_id: int | str | None = None, kind: str | None = None
 ) -> dict[str, Any]:
     out: dict[str, Any] = {"type": "error", "message": message}
+    chinese = error_zh(message)
+    if chinese is not None:
+        out["zh"] = chinese
     if msg_id is not None:
         out["id"] = msg_id
     if kind is not None:

@@ -651,7 +651,9 @@ async def event_form_action(request: Request) -> Response:
     except HTTPException as e:
         lang = app.lang_of(request)
         return await event_page(
-            request, error=i18n.t("ev_action_failed", lang, message=e.detail), status=e.status_code
+            request,
+            error=i18n.t("ev_action_failed", lang, message=i18n.error_text(e.detail, lang)),
+            status=e.status_code,
         )
     return RedirectResponse(f"/events/{live.id}", status_code=303)
 

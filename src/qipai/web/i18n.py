@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from ..bridge.names import TERMS, display_name
+from . import errors
 
 LANGS = ("zh", "en")
 HTML_LANG = {"zh": "zh-CN", "en": "en"}
@@ -414,6 +415,14 @@ def t(key: str, lang: str = "en", **values: object) -> str:
     pair = UI.get(key)
     text = display_name(key, lang) if pair is None else pair[0 if normalize(lang) == "zh" else 1]
     return text.format(**values) if values else text
+
+
+def error_text(message: str, lang: str) -> str:
+    """An error message (the server writes them in English) as a ``lang`` reader sees it: the
+    Chinese from ``qipai.web.errors`` where it has the message, else as it is."""
+    if normalize(lang) == "zh":
+        return errors.zh(message) or message
+    return message
 
 
 def strings(lang: str) -> dict[str, str]:

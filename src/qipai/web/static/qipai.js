@@ -206,7 +206,7 @@
         state.table = msg.table;
         render();
       } else if (msg.type === "error") {
-        showError(msg.message);
+        showError(zh && msg.zh ? msg.zh : msg.message);
       }
     }
 
@@ -721,7 +721,7 @@
         const data = await r.json();
         if (rec.loading !== token) return;
         if (!r.ok) {
-          $("record-note").textContent = data.error || S.record_unavailable;
+          $("record-note").textContent = (zh && data.error_zh) || data.error || S.record_unavailable;
           return;
         }
         rec.data = data;
