@@ -20,7 +20,7 @@ from qipai.duplicate import cross_imps
 from qipai.events import masterpoints_for
 from qipai.store import Store, sqlite_url
 
-PLAY, IDLE, DROP = "play", "idle", "drop"
+PLAY, IDLE, DROP, SLOW = "play", "idle", "drop", "slow"
 
 
 class Human:
@@ -116,6 +116,8 @@ class Human:
                         move = json.dumps({"type": "card", "card": view["legal_cards"][0]})
                     else:
                         continue
+                    if way == SLOW:  # a person's pace: the partner who drops is back in time
+                        await asyncio.sleep(0.15)
                     await ws.send(move)
                     acted += 1
             for _ in range(200):  # back as soon as a robot has taken the seat over
@@ -198,7 +200,9 @@ def grace(monkeypatch):
 def test_a_whole_event_with_people_robots_a_withdrawal_and_the_clock(tmp_path, h, grace):
     """16 pairs (two of them scripted people), 4 rounds of 3 boards. Pair 9 withdraws after
     round 2; pair 1 sits idle through round 3 (its boards are cut by the clock) and in round 4
-    one of its players drops out mid-board: a robot plays for them until they are back."""
+    one of its players drops out mid-board: a robot plays for them until they are back (their
+    partner plays at a person's pace there: at full speed the robots and the partner could end
+    the round before the player was back)."""
     db = tmp_path / "live.db"
     with open(tmp_path / "server.log", "w") as log:
         srv = h.ServerProcess(db, log)
@@ -251,7 +255,7 @@ def test_a_whole_event_with_people_robots_a_withdrawal_and_the_clock(tmp_path, h
 async def _whole_event(base: str) -> tuple[dict[str, Any], dict[str, int]]:
     one = [
         await Human(base, "hu1a", {3: IDLE, 4: DROP}).register(),
-        await Human(base, "hu1b", {3: IDLE}).register(),
+        await Human(base, "hu1b", {3: IDLE, 4: SLOW}).register(),
     ]
     nine = [await Human(base, "hu9a").register(), await Human(base, "hu9b").register()]
     nine[0].withdraw_in = 2
