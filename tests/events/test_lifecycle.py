@@ -23,6 +23,7 @@ from qipai.events import (
     from_json,
     next_due,
     pause,
+    pause_reason,
     record_result,
     resume,
     standings,
@@ -250,8 +251,10 @@ def test_scores_follow_the_board_vulnerability() -> None:
 def test_pause_stops_the_clock_and_resume_moves_it_on() -> None:
     e = advance(registered(4), START)
     e = record_result(e, 1, 1, 1, made("4S", "N", 10), START + 2 * MIN)
+    assert pause_reason(e) is None
     e = pause(e, START + 5 * MIN, "server maintenance")
     assert e.paused_at == START + 5 * MIN
+    assert pause_reason(e) == "server maintenance"  # what its tables show
     assert advance(e, START + 3 * ROUND) == e  # nothing is due while paused
     with pytest.raises(EventPaused):
         record_result(e, 1, 1, 2, made("4S", "N", 10), START + 6 * MIN)
@@ -267,6 +270,8 @@ def test_pause_stops_the_clock_and_resume_moves_it_on() -> None:
         "paused by the director: server maintenance",
         "resumed by the director after 0:30:00",
     ]
+    assert pause_reason(e) is None
+    assert pause_reason(pause(e, START + 36 * MIN)) == ""  # paused with no reason given
     e = record_result(e, 1, 1, 2, made("4S", "N", 10), START + 40 * MIN)
     with pytest.raises(NotPaused):
         resume(e, START + 41 * MIN)

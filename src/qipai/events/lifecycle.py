@@ -332,8 +332,22 @@ def pause(state: EventState, now: datetime, reason: str = "") -> EventState:
         raise EventOver(f"{state.settings.name} is {state.status.value}")
     if state.paused_at is not None:
         raise AlreadyPaused(f"{state.settings.name} is already paused")
-    text = "paused by the director" + (f": {reason}" if reason else "")
+    text = _PAUSED + (f": {reason}" if reason else "")
     return replace(state, paused_at=now, notes=_note(state, now, text))
+
+
+_PAUSED = "paused by the director"
+
+
+def pause_reason(state: EventState) -> str | None:
+    """The director's reason for the pause in force ("" if none was given), or None when the
+    event is not paused."""
+    if state.paused_at is None:
+        return None
+    for note in reversed(state.notes):
+        if note.text.startswith(_PAUSED):
+            return note.text.removeprefix(_PAUSED).removeprefix(": ")
+    return ""
 
 
 def resume(state: EventState, now: datetime) -> EventState:

@@ -41,6 +41,7 @@ from ..events import (
     create_event,
     from_json,
     next_due,
+    pause_reason,
     record_result,
     standings,
     to_json,
@@ -293,10 +294,8 @@ class Tournaments:
         actor = self.tables.get(table_id) if table_id is not None else None
         if actor is None or actor.state.closed:
             return
-        state = live.state
-        command: Hold | Release = Release()
-        if state.paused_at is not None:
-            command = Hold(_pause_reason(state))
+        reason = pause_reason(live.state)
+        command: Hold | Release = Release() if reason is None else Hold(reason)
         if (actor.state.paused is not None) == isinstance(command, Hold):
             return
         try:
@@ -404,14 +403,6 @@ class Tournaments:
         live = self._events.get(event_id)
         if live is not None:
             await self._reconcile(live)
-
-
-def _pause_reason(state: EventState) -> str:
-    """The director's reason for the pause in force, from the event's notes ("" if none)."""
-    for note in reversed(state.notes):
-        if note.text.startswith("paused by the director"):
-            return note.text.removeprefix("paused by the director").removeprefix(": ")
-    return ""
 
 
 def _awards(state: EventState) -> list[tuple[str, int, int]]:
