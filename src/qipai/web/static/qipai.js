@@ -381,7 +381,7 @@
       banner.className = "turn-banner";
       if (isPaused()) {
         const why = state.table.paused;
-        banner.textContent = S.play_paused + (why ? ": " + why : "");
+        banner.textContent = S.play_paused + (why ? (zh ? "：" : ": ") + why : "");
         banner.classList.add("paused");
         return;
       }
