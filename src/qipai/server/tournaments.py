@@ -295,9 +295,9 @@ class Tournaments:
         if actor is None or actor.state.closed:
             return
         reason = pause_reason(live.state)
+        if (reason is None) == (actor.state.paused is None):
+            return  # already held or going on, as the event is
         command: Hold | Release = Release() if reason is None else Hold(reason)
-        if (actor.state.paused is not None) == isinstance(command, Hold):
-            return
         try:
             await actor.submit(None, command)
         except Exception:

@@ -372,7 +372,7 @@
     }
 
     function isPaused() {
-      return !!state.table && state.table.paused !== null && state.table.paused !== undefined;
+      return !!state.table && state.table.paused != null; // null or absent: play goes on
     }
 
     function renderTurn() {
