@@ -96,3 +96,33 @@ def test_provisional_standings_while_running() -> None:
     assert result.status is Status.RUNNING and not result.final
     assert result.boards == 2 and result.required == 2
     assert all(r.masterpoints == 0 for r in result.rows)
+
+
+def test_robot_pairs_rank_but_take_no_masterpoints_or_places() -> None:
+    """Eight pairs, the first four robots the director entered: whatever places the robots
+    take, the four pairs of people share the awards of a field of four (3, 2, 0, 0) by their
+    order among themselves, and no robot row shows a masterpoint."""
+    from dataclasses import replace
+
+    from qipai.events.state import robot_player
+
+    e = registered(8, rounds=1, boards_per_round=1)
+    robots = {1, 2, 3, 4}
+    e = replace(
+        e,
+        pairs=tuple(
+            replace(p, players=(robot_player(p.number, "a"), robot_player(p.number, "b")))
+            if p.number in robots
+            else p
+            for p in e.pairs
+        ),
+    )
+    e = play_round(advance(e, START), START + 10 * MIN)
+    assert e.status is Status.FINISHED
+    result = standings(e)
+    assert len(result.ranked) == 8
+    people = [r for r in result.ranked if r.pair not in robots]
+    assert [r.masterpoints for r in people] == [3, 2, 0, 0]
+    assert all(r.masterpoints == 0 for r in result.ranked if r.pair in robots)
+    assert result.ranked[0].pair in robots  # a robot pair won, and still the people score
+    assert set(result.masterpoints_by_player()) <= {p for r in people for p in r.players}

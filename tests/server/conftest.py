@@ -48,6 +48,7 @@ def make_app(db: Path, **kw: Any):
     kw.setdefault("ws_rate", (10_000.0, 10_000.0))
     seeds = itertools.count(1)
     kw.setdefault("table_seeds", lambda: f"test-{next(seeds)}")
+    kw.setdefault("board_set_secret", "")  # tests choose board sets by their deals
     return create_app(sqlite_url(db), **kw)
 
 

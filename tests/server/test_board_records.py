@@ -143,3 +143,24 @@ def test_a_player_cannot_watch_a_table_of_the_same_board_set(server, h):
     r = ivy.post(f"/api/tables/{b}/sit", {"seat": "N"})  # taken anyway; the watch comes first
     assert r.status_code == 409 and "watching table" in r.json()["error"]
     h.close_all()
+
+
+def test_a_board_set_deals_from_the_server_secret_not_its_name(db_path, h):
+    """A set's name is public (the lobby shows it), so its deals mix in a secret the server
+    keeps in its store: two tables of the set deal alike, before and after a restart, and
+    nobody deals them from the name."""
+
+    def hands_of(client, *names):
+        p = h.Player(client).register(names[0])
+        table = p.create_table(robot_level=0, seat="N", board_set="friday")
+        return p.connect(table).view["hands"]["N"]
+
+    with h.TestClient(h.make_app(db_path, board_set_secret=None)) as client:
+        first = hands_of(client, "ann")
+        assert hands_of(client, "bob") == first
+        h.close_all()
+    with h.TestClient(h.make_app(db_path, board_set_secret=None)) as client:
+        assert hands_of(client, "cat") == first  # the secret is the store's: a restart keeps it
+        h.close_all()
+    public = [str(c) for c in Deal.from_seed("set:friday:1")[Seat.NORTH]]
+    assert first != public

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Container
 from typing import Any
 
 from ..bridge.board import dealer_of, vulnerability_of
@@ -71,10 +72,11 @@ def _q(text: str) -> str:
     return text.replace("\\", "\\\\").replace('"', '\\"')
 
 
-def to_pbn(state: EventState, result: Standings) -> str:
+def to_pbn(state: EventState, result: Standings, shown: Container[int] | None = None) -> str:
     """A PBN 2.1-style export: one game per board (deal, dealer, vulnerability) with a
     ``ScoreTable`` of every table's result; the first game also holds the standings as a
-    ``TotalScoreTable``. A board cut by the clock shows ``-`` for its contract."""
+    ``TotalScoreTable``. A board cut by the clock shows ``-`` for its contract. Only the boards
+    in ``shown`` are written (None: all; see :mod:`~qipai.events.disclosure`)."""
     s = state.settings
     date = s.start.strftime("%Y.%m.%d")
     points_column = "Percentage_NS\\6R" if s.scoring is Scoring.MP else "IMP_NS\\6R"
@@ -85,6 +87,8 @@ def to_pbn(state: EventState, result: Standings) -> str:
             (p.board, p.table): p.points for p in score_round(rnd, s.scoring) if p.side is Side.NS
         }
         for board in rnd.boards:
+            if shown is not None and board not in shown:
+                continue
             deal = state.deal(board)
             dealer = dealer_of(board)
             lines += [
@@ -145,10 +149,14 @@ def _score_row(
     return " ".join(cells)
 
 
-def event_json(state: EventState, result: Standings) -> dict[str, Any]:
+def event_json(
+    state: EventState, result: Standings, shown: Container[int] | None = None
+) -> dict[str, Any]:
     """The event as JSON-ready values: ``standings`` (rank, pair, players, total,
     boards_completed, masterpoints...) and ``rounds`` (each table's pairs and boards: contract,
-    declarer, tricks and NS score, or ``played: false`` for a board cut by the clock)."""
+    declarer, tricks and NS score, or ``played: false`` for a board cut by the clock). A board
+    not in ``shown`` (None: all; see :mod:`~qipai.events.disclosure`) shows only whether its
+    table has finished it."""
     return {
         "event": state.settings.name,
         "scoring": state.settings.scoring.value,
@@ -181,7 +189,10 @@ def event_json(state: EventState, result: Standings) -> dict[str, Any]:
                         "ns": table.ns,
                         "ew": table.ew,
                         "boards": [
-                            _board_json(r) for r in sorted(table.records, key=lambda rec: rec.board)
+                            _board_json(r)
+                            if shown is None or r.board in shown
+                            else {"board": r.board, "played": r.played}
+                            for r in sorted(table.records, key=lambda rec: rec.board)
                         ],
                     }
                     for table in rnd.tables

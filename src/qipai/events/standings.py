@@ -6,7 +6,8 @@ threshold's share of the boards of the rounds closed so far (all the event's boa
 finished). Ranked pairs come first, by total, then more boards completed, then the earlier
 registration, so no two share a place; then the pairs below the threshold, withdrawn pairs
 among them, in the same order with no rank. Masterpoints go to the ranked pairs of a finished
-event only (a cancelled event awards none).
+event only (a cancelled event awards none), by their place among the ranked pairs of people: a
+robot pair the director entered ranks but wins none and takes no one's.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 from .masterpoints import masterpoints_for
 from .scoring import tallies
 from .settings import Scoring
-from .state import EventState, Status
+from .state import EventState, Pair, Status
 
 __all__ = ["Standing", "Standings", "standings"]
 
@@ -73,6 +74,12 @@ class Standings:
         }
 
 
+def _pair(state: EventState, number: int) -> Pair:
+    pair = state.pair(number)
+    assert pair is not None, f"pair {number} has a tally but is not registered"
+    return pair
+
+
 def standings(state: EventState) -> Standings:
     """The standings of ``state`` over its closed rounds (provisional while it runs)."""
     settings = state.settings
@@ -88,13 +95,19 @@ def standings(state: EventState) -> Standings:
     ranked = [n for n in ordered if boards > 0 and t[n].boards_completed >= required]
     others = [n for n in ordered if n not in ranked]
     finished = state.status is Status.FINISHED
+    # Robot pairs rank where they finish but win nothing and take no one's place in the
+    # awards: masterpoints go by place among the people's ranked pairs.
+    people = [n for n in ranked if not _pair(state, n).robots]
     rows = []
     for place, number in enumerate([*ranked, *others], 1):
         tally = t[number]
-        pair = state.pair(number)
-        assert pair is not None
+        pair = _pair(state, number)
         rank = place if number in ranked else None
-        points = masterpoints_for(place, len(ranked)) if finished and rank is not None else 0
+        points = (
+            masterpoints_for(people.index(number) + 1, len(people))
+            if finished and number in people
+            else 0
+        )
         rows.append(
             Standing(
                 rank=rank,

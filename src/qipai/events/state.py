@@ -37,11 +37,29 @@ __all__ = [
     "Status",
     "Table",
     "deal_for",
+    "is_robot_player",
     "played_from",
+    "robot_player",
 ]
 
 ROBOT_PAIR = 0
 """The pair number of the robot pair that fills an odd field; registered pairs number from 1."""
+
+ROBOT_PREFIX = "robot "
+
+
+def robot_player(pair: int, which: str) -> str:
+    """The name of a robot entrant's player (``robot 3 a``): not a name any account can take."""
+    return f"{ROBOT_PREFIX}{pair} {which}"
+
+
+def is_robot_player(name: str) -> bool:
+    """Whether ``name`` is a robot entrant's (a director fills a field with robot pairs).
+
+    >>> is_robot_player(robot_player(3, "a")), is_robot_player("robotnik")
+    (True, False)
+    """
+    return name.startswith(ROBOT_PREFIX)
 
 
 class Status(StrEnum):
@@ -76,6 +94,11 @@ class Pair:
     def name(self) -> str:
         """``alice & bob``."""
         return " & ".join(self.players)
+
+    @property
+    def robots(self) -> bool:
+        """A robot pair the director entered: it ranks, but wins no masterpoints."""
+        return all(is_robot_player(p) for p in self.players)
 
     def plays_in(self, round_number: int) -> bool:
         return self.withdrawn_after is None or round_number <= self.withdrawn_after

@@ -37,6 +37,7 @@ from ..jsontext import dumps
 from ..store import Store, StoreError, TableRecord, UserRecord
 from ..web import STATIC, TEMPLATES, i18n
 from ..web.errors import zh as error_zh
+from .access import board_refusal, shown_results, watch_refusal
 from .actor import LOGGED_OUT, Hangup, Subscriber, TableActor
 from .auth import (
     AuthError,
@@ -56,7 +57,7 @@ from .record_page import hand_record_page
 from .records import BoardNotReady
 from .robots import RobotPool
 from .table import Close, Command, CommandError, NextBoard, Occupant, Sit, Stand
-from .tables import Tables, board_set_seed
+from .tables import Tables
 from .tournaments import Tournaments
 
 log = logging.getLogger("qipai.server")
@@ -110,6 +111,7 @@ def create_app(
     https_only: bool = False,
     clock: Callable[[], float] = time.monotonic,
     table_seeds: Callable[[], str] | None = None,
+    board_set_secret: str | None = None,
     disconnect_grace: float | None = None,
     watch_every: float | None = None,
     table_clock: Callable[[], float] = time.time,
@@ -121,7 +123,9 @@ def create_app(
 
     ``secret_key`` signs session cookies; without one, a key kept in the database is used, so
     sessions survive restarts. The limits are (attempts, seconds). ``table_seeds`` makes each
-    new table's deal seed (random by default; tests fix it). ``disconnect_grace`` is how many
+    new table's deal seed (random by default; tests fix it); ``board_set_secret`` is mixed
+    into every board set's (default: one kept in the database; "" deals a set from its name
+    alone, for tests). ``disconnect_grace`` is how many
     seconds a seated person may be gone before a robot plays for them (default the
     ``QIPAI_GRACE`` environment variable, else 30); ``watch_every`` how often that is checked.
     ``table_clock`` (seconds since the epoch) stamps the tables' events: the thinking clocks and
@@ -143,6 +147,7 @@ def create_app(
             RobotPool(),
             robot_delay=robot_delay,
             seeds=table_seeds,
+            set_secret=board_set_secret,
             grace=grace,
             watch_every=watch_every,
             clock=table_clock,
@@ -679,7 +684,9 @@ async def create_table(request: Request, data: dict[str, Any]) -> TableActor:
             raise HTTPException(400, str(e)) from None
     tables = srv(request).tables
     if seat is not None and settings["board_set"]:
-        other = tables.watching_same_boards(user.id, None, board_set_seed(settings["board_set"]))
+        other = tables.watching_same_boards(
+            user.id, None, tables.board_set_seed(settings["board_set"])
+        )
         if other is not None:
             raise HTTPException(
                 409, f"you are watching table #{other.id}, which plays the same boards"
@@ -749,8 +756,20 @@ async def api_table(request: Request) -> Response:
     user = await current_user(request)
     if not may_view(request, actor, user):
         raise HTTPException(403, "a private table: open it with its invitation link")
-    boards = await asyncio.to_thread(srv(request).store.boards, actor.id)
-    results = [{k: v for k, v in b.items() if k != "done"} for b in boards if b["done"]]
+    boards = [b for b in await asyncio.to_thread(srv(request).store.boards, actor.id) if b["done"]]
+    shown = await shown_results(
+        request,
+        user,
+        actor.id,
+        [(b["number"], b["deal"]) for b in boards],
+        actor.state.tournament,
+    )
+    results = [  # a board still to be played elsewhere by this asker: only that it is done
+        {k: v for k, v in b.items() if k != "done"}
+        if b["number"] in shown
+        else {"board_no": b["board_no"], "number": b["number"]}
+        for b in boards
+    ]
     return JSONResponse(
         {
             "table": actor.summary(),
@@ -813,6 +832,7 @@ async def _finished_board(request: Request) -> tuple[TableRecord, int]:
         record = actor.record
         deal = actor.state.deal_for(board_no).pbn()
         number = actor.state.number_of(board_no)
+        tournament = actor.state.tournament
     else:
         found = await asyncio.to_thread(server.store.table, table_id)
         if found is None:
@@ -825,13 +845,10 @@ async def _finished_board(request: Request) -> tuple[TableRecord, int]:
             raise HTTPException(404, f"board {board_no} has not been dealt at this table")
         if not row.done:
             raise HTTPException(409, f"board {board_no} was not finished at this table")
-        deal, number = row.deal, row.number
-    if user is not None:
-        other = server.tables.still_to_play(user.id, number, deal)
-        if other is not None and other.id != table_id:
-            raise HTTPException(
-                403, f"you have still to play this board at table #{other.id}: not yet"
-            )
+        deal, number, tournament = row.deal, row.number, None
+    refusal = await board_refusal(request, user, table_id, number, deal, tournament)
+    if refusal is not None:
+        raise refusal
     return record, board_no
 
 
@@ -971,6 +988,13 @@ async def table_socket(ws: WebSocket) -> None:
                 code=4403,
                 reason=f"you play the same boards at table #{other.id}: you may not watch this one",
             )
+            return
+    if actor.state.tournament is not None and (
+        user is None or actor.state.seat_of(user.id) is None
+    ):
+        refused = await watch_refusal(ws, user, actor.id, actor.state.tournament)
+        if refused is not None:
+            await ws.close(code=4403, reason=refused.detail)
             return
     await ws.accept()
     sub = Subscriber(occupant(user))

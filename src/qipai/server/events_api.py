@@ -40,8 +40,10 @@ from ..events import (
 )
 from ..events.scoring import score_round
 from ..events.settings import ROBOT_LEVELS, round_warnings
+from ..events.state import is_robot_player, robot_player
 from ..store import UserRecord
-from .tournaments import LiveEvent, Tournaments, is_robot_player, robot_player
+from .access import event_refusal, event_shown, is_director
+from .tournaments import LiveEvent, Tournaments
 
 MAX_ROUNDS = 30
 MAX_BOARDS_PER_ROUND = 12
@@ -170,11 +172,13 @@ def summary(live: LiveEvent) -> dict[str, Any]:
 def event_view(live: LiveEvent, user: UserRecord | None) -> dict[str, Any]:
     """The event as its page shows it: settings, pairs, pending requests, every round's tables
     (with their live table ids) and results, the standings with each pair's board scores, and
-    for the user their pair, their table now and their opponents. Results of the round in play
-    are shown only to the director (a board is finished or not, for everyone else)."""
+    for the user their pair, their table now and their opponents. A result of the round in play
+    is shown only to those who may see its board (:mod:`qipai.server.access`); for everyone
+    else a board is finished or not."""
     s = live.state
     result = standings(s)
-    out = {**summary(live), **event_json(s, result)}  # "rounds" is the list of rounds here
+    shown = event_shown(live, user)
+    out = {**summary(live), **event_json(s, result, shown)}  # "rounds": the list of rounds here
     st = s.settings
     out["settings"] = {
         "start": st.start.isoformat(),
@@ -211,13 +215,10 @@ def event_view(live: LiveEvent, user: UserRecord | None) -> dict[str, Any]:
             )
     for row in out["standings"]:
         row["boards"] = sorted(points.get(row["pair"], []), key=lambda b: b["board"])
-    director = user is not None and user.id == live.director_id
+    director = is_director(live, user)
     for rnd_json in out["rounds"]:
-        secret = rnd_json["closed_at"] is None and not director
         for t in rnd_json["tables"]:
             t["table_id"] = live.tables.get((rnd_json["round"], t["table"]))
-            if secret:  # the round in play: others still have these boards to play
-                t["boards"] = [{"board": b["board"], "played": b["played"]} for b in t["boards"]]
     out["next_due"] = _iso(_next(s))
     out["paused_at"] = _iso(s.paused_at)
     out["warnings"] = list(s.warnings)
@@ -275,20 +276,25 @@ def _me(live: LiveEvent, user: UserRecord | None) -> dict[str, Any] | None:
     return me
 
 
-async def board_view(request: Request, live: LiveEvent, board: int) -> dict[str, Any]:
+async def board_view(
+    request: Request, live: LiveEvent, board: int, user: UserRecord | None
+) -> dict[str, Any]:
     """Board ``board`` across the event: the deal, DD table and par, and every table's result
-    (contract, declarer, lead, tricks, score, each pair's points) with its hand record's id."""
+    (contract, declarer, lead, tricks, score, each pair's points) with its hand record's id.
+    Only for one who may see it now (:mod:`qipai.server.access`); while its round is played,
+    the tables still playing it show nothing and no one's points are scored yet."""
     s = live.state
     if not 1 <= board <= s.settings.total_boards or s.round_of_board(board) > len(s.rounds):
         raise HTTPException(404, f"board {board} has not been played in this event")
+    refusal = event_refusal(live, user, board)
+    if refusal is not None:
+        raise refusal
     rnd = s.rounds[s.round_of_board(board) - 1]
-    if rnd.is_open:
-        raise HTTPException(409, f"board {board} is in the round being played: wait for its end")
     tables = tournaments(request).tables
     deal = s.deal(board)
     points = {
         (bp.table, bp.side.value): bp.points
-        for bp in score_round(rnd, s.settings.scoring)
+        for bp in ([] if rnd.is_open else score_round(rnd, s.settings.scoring))
         if bp.board == board
     }
     board_no = rnd.boards.index(board) + 1
@@ -541,23 +547,26 @@ async def _add_robot_pairs(t: Tournaments, live: LiveEvent, count: int, by: str)
 
 async def api_event_board(request: Request) -> Response:
     live = await _live(request)
-    return JSONResponse(await board_view(request, live, int(request.path_params["board"])))
+    user = await _app().current_user(request)
+    return JSONResponse(await board_view(request, live, int(request.path_params["board"]), user))
 
 
 async def event_file(request: Request) -> Response:
-    """The results as PBN (with ScoreTable/TotalScoreTable), CSV or JSON."""
+    """The results as PBN (with ScoreTable/TotalScoreTable), CSV or JSON: the boards the asker
+    may see now (:mod:`qipai.server.access`) and the standings of the closed rounds."""
     live = await _live(request)
     fmt = request.path_params["fmt"]
     s = live.state
     result = standings(s)
+    shown = event_shown(live, await _app().current_user(request))
     stem = f"qipai-event{live.id}"
     if fmt == "pbn":
-        body, media = to_pbn(s, result), "application/x-pbn"
+        body, media = to_pbn(s, result, shown), "application/x-pbn"
     elif fmt == "csv":
         body, media = to_csv(result), "text/csv; charset=utf-8"
     elif fmt == "json":
         return JSONResponse(
-            event_json(s, result),
+            event_json(s, result, shown),
             headers={"Content-Disposition": f'attachment; filename="{stem}.json"'},
         )
     else:

@@ -41,6 +41,7 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from ..events.settings import ROBOT_LEVELS
+from ..events.state import is_robot_player
 from ..store import UserRecord
 from ..web import i18n
 from .events_api import (
@@ -69,7 +70,7 @@ from .record_page import (
     signed,
     strain_bits,
 )
-from .tournaments import LiveEvent, is_robot_player
+from .tournaments import LiveEvent
 
 POLL_MS = 3000
 """How often the event page's script asks the JSON API whether the event has changed."""
@@ -664,12 +665,13 @@ async def event_board_page(request: Request) -> Response:
     live = await _event(request)
     lang = app.lang_of(request)
     board = int(request.path_params["board"])
-    try:
-        view = await board_view(request, live, board)
-    except HTTPException as e:
-        key = "ev_board_in_play" if e.status_code == 409 else "ev_no_such_board"
-        raise HTTPException(e.status_code, i18n.t(key, lang, n=board)) from None
     user = await app.current_user(request)
+    try:
+        view = await board_view(request, live, board, user)
+    except HTTPException as e:
+        key = {409: "ev_board_in_play", 403: "ev_board_to_play"}.get(e.status_code)
+        text = i18n.t(key or "ev_no_such_board", lang, n=board)
+        raise HTTPException(e.status_code, text) from None
     total = live.state.settings.total_boards
     played = sum(len(r.boards) for r in live.state.rounds if not r.is_open)
     return await _render(

@@ -2,13 +2,16 @@
 watched for seats whose person has been away past the grace time.
 
 A table deals from its own random seed, or from a named board set: every table of the same set
-deals the same boards (``Deal.from_seed(f"set:{name}:{board_no}")``), so their results compare.
+deals the same boards, so their results compare. A set's seed mixes its public name with the
+server's secret (kept in the store), so no one can deal a set's boards from its name alone.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
+import hmac
 import logging
 import secrets
 import time
@@ -44,9 +47,16 @@ class Tables:
         watch_every: float | None = None,
         clock: Callable[[], float] = time.time,
         analyse_boards: bool = True,
+        set_secret: str | None = None,
     ) -> None:
         self.store = store
         self.seeds = seeds or (lambda: secrets.token_hex(16))
+        self.set_secret = (
+            store.setting("board_set_secret", lambda: secrets.token_hex(32))
+            if set_secret is None
+            else set_secret
+        )
+        """Mixed into every board set's seed (see :func:`board_set_seed`)."""
         self.robots = robots
         self.robot_delay = robot_delay
         self.grace = grace
@@ -137,6 +147,10 @@ class Tables:
                 return other
         return None
 
+    def board_set_seed(self, name: str) -> str:
+        """The deal seed of the board set ``name`` on this server."""
+        return board_set_seed(name, self.set_secret)
+
     def get(self, table_id: int) -> TableActor | None:
         return self._actors.get(table_id)
 
@@ -176,7 +190,7 @@ class Tables:
                 robot_level=settings["robot_level"],
                 private=settings["private"],
                 invite_token=secrets.token_urlsafe(16),
-                seed=board_set_seed(board_set) if board_set else self.seeds(),
+                seed=self.board_set_seed(board_set) if board_set else self.seeds(),
                 board_set=board_set,
                 spectators_see_all=bool(settings.get("spectators_see_all", False)),
             )
@@ -247,11 +261,17 @@ class Tables:
         await asyncio.to_thread(self.analyst.close)
 
 
-def board_set_seed(name: str) -> str:
-    """The deal seed of a named board set: every table of the set deals the same boards.
+def board_set_seed(name: str, secret: str) -> str:
+    """The deal seed of a named board set: every table of the set deals the same boards, and
+    only a server that knows ``secret`` can deal them (the name is public: it is on the lobby).
 
-    >>> from qipai.bridge import Deal
-    >>> Deal.from_seed(f"{board_set_seed('club')}:1") == Deal.from_seed("set:club:1")
+    >>> board_set_seed("club", "k1") == board_set_seed("club", "k1") != board_set_seed("club", "k2")
     True
+
+    An empty secret deals a set from its name alone (``set:club``): for tests that must know a
+    set's deals, never for a server people play on.
     """
-    return f"set:{name}"
+    if not secret:
+        return f"set:{name}"
+    mac = hmac.new(secret.encode(), name.encode(), hashlib.sha256).hexdigest()
+    return f"set:{mac}"

@@ -47,26 +47,17 @@ from ..events import (
     to_json,
 )
 from ..events.errors import ResultError
+from ..events.state import is_robot_player
 from ..store import Store, StoreError, TournamentRecord
 from .table import Finish, Hold, Occupant, Release, SetUp
 from .tables import Tables
 
 log = logging.getLogger("qipai.server")
 
-ROBOT_PREFIX = "robot "
 POLL_EVERY = 1.0
 """Seconds between the poller's looks at the events' clocks."""
 
 Change = Callable[[EventState, datetime], EventState]
-
-
-def robot_player(pair: int, which: str) -> str:
-    """The name of a robot entrant's player (``robot 3 a``): not a name any account can take."""
-    return f"{ROBOT_PREFIX}{pair} {which}"
-
-
-def is_robot_player(name: str) -> bool:
-    return name.startswith(ROBOT_PREFIX)
 
 
 def round_seed(event_id: int, round_no: int) -> str:

@@ -184,6 +184,13 @@ class TournamentStore:
             )
             return {(r, n): t for r, n, t in rows}
 
+    def event_of_table(self, table_id: int) -> int | None:
+        """The event whose round table ``table_id`` is, or None for a club table."""
+        with self._store.session() as s:
+            return s.scalar(
+                select(TournamentTable.tournament_id).where(TournamentTable.table_id == table_id)
+            )
+
     def awards(self, player: str) -> list[Award]:
         """A player's masterpoint awards, newest first."""
         with self._store.session() as s:

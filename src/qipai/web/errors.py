@@ -222,6 +222,11 @@ ZH: dict[str, str] = {
     "board {n} is in the round being played: wait for its end": (
         "第{n}副所在的一轮还在进行：请等本轮结束"
     ),
+    "you have still to play board {n}: not yet": "你还要打第{n}副：现在还不能看",
+    "round {n} is being played: its tables may be watched by its director, and by its "
+    "players once they have finished its boards": (
+        "第{n}轮正在进行：本轮的牌桌只有裁判可以观看，本轮选手打完本轮各副后也可以观看"
+    ),
     "no such event": "没有这场比赛",
     "log in with an account to direct an event": "用账号登录后才能主持比赛",
     "no event action {action}: one of {actions}": "没有比赛操作{action}：可用{actions}",

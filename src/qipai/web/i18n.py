@@ -231,6 +231,10 @@ UI: dict[str, tuple[str, str]] = {
         "第{n}副所在的一轮还在进行，本轮结束后才能查看。",
         "Board {n} is in the round being played: it can be seen once the round is over.",
     ),
+    "ev_board_to_play": (
+        "你还要打第{n}副：打完后才能查看。",
+        "You have still to play board {n}: it can be seen once you have played it.",
+    ),
     "ev_no_such_player": ("没有名为 {name} 的选手。", "No player is named {name}."),
     "ev_action_failed": ("操作未完成：{message}", "That did not go through: {message}"),
     "ev_starts": ("开始于", "Starts"),
