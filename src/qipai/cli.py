@@ -1,5 +1,9 @@
 """``qipai`` command line: a thin dispatcher. Each subcommand lives in ``qipai/commands/<name>.py``
-and defines ``register(subparsers)``; the handler it sets returns the exit status."""
+and defines ``register(subparsers)``; the handler it sets returns the exit status.
+
+Only the command being run is imported (numpy, DDS, the server's libraries load only for the
+commands that use them); ``qipai --help`` lists the commands from
+:data:`qipai.commands.SUMMARIES` without importing any."""
 
 from __future__ import annotations
 
@@ -9,38 +13,34 @@ import sys
 from collections.abc import Sequence
 
 from .bridge.errors import QipaiError
+from .commands import SUMMARIES
 
-# Modules under qipai.commands, in the order `qipai --help` lists them.
-COMMANDS = (
-    "score",
-    "show",
-    "convert",
-    "deal",
-    "analyze",
-    "results",
-    "robots",
-    "swiss",
-    "demo",
-    "serve",
-)
+COMMANDS = tuple(SUMMARIES)
+"""Modules under qipai.commands, in the order `qipai --help` lists them."""
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser with ``command``'s module registered in full (every command's, when None)
+    and the others listed by their summary only."""
     parser = argparse.ArgumentParser(prog="qipai", description="qipai 棋牌: bridge club tools")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
-        try:
-            module = importlib.import_module(f"qipai.commands.{name}")
-        except ModuleNotFoundError as e:
-            if e.name == f"qipai.commands.{name}":
-                continue  # not built yet
-            raise
-        module.register(sub)
+        if command is None or name == command:
+            importlib.import_module(f"qipai.commands.{name}").register(sub)
+        else:
+            sub.add_parser(name, help=SUMMARIES.get(name))
     return parser
 
 
+def _command(argv: Sequence[str]) -> str:
+    """The command ``argv`` names ("" when it names none: the help is all that is needed)."""
+    first = next((a for a in argv if not a.startswith("-")), "")
+    return first if first in COMMANDS else ""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(_command(argv))
     args = parser.parse_args(argv)
     if not getattr(args, "handler", None):
         parser.print_help()

@@ -29,14 +29,29 @@ import ctypes
 import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal, NamedTuple, overload
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, overload
 
-try:
+if TYPE_CHECKING:
     from endplay import _dds
-except ImportError as e:  # pragma: no cover - the analysis extra is not installed
-    raise ImportError(
-        "qipai.analysis needs endplay (the DDS wrapper): pip install 'qipai[analysis]'"
-    ) from e
+else:
+
+    class _LoadDDS:
+        """endplay (and DDS) load on the first call that needs them, not with qipai.analysis:
+        importing endplay takes most of a second, which the dealer and the command line's
+        other commands need not pay."""
+
+        def __getattr__(self, name: str) -> Any:
+            global _dds
+            try:
+                from endplay import _dds as loaded
+            except ImportError as e:  # pragma: no cover - the analysis extra is not installed
+                raise ImportError(
+                    "qipai.analysis needs endplay (the DDS wrapper): pip install 'qipai[analysis]'"
+                ) from e
+            _dds = loaded
+            return getattr(loaded, name)
+
+    _dds = _LoadDDS()
 
 from ..bridge.board import Vulnerability
 from ..bridge.cards import Card, Rank, Seat, Strain, Suit

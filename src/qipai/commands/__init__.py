@@ -1,1 +1,19 @@
-"""Subcommands of the ``qipai`` command line, one module each."""
+"""Subcommands of the ``qipai`` command line, one module each (``qipai/commands/<name>.py``
+defines ``register(subparsers)``; the handler it sets returns the exit status).
+
+``SUMMARIES`` is each command's one line for ``qipai --help``, in the order listed there: the
+help is built from it alone, so listing the commands imports none of them.
+"""
+
+SUMMARIES = {
+    "score": "score a contract (Law 77)",
+    "show": "print the boards of a PBN, LIN or JSON file as diagrams",
+    "convert": "convert boards between PBN, LIN and JSON files",
+    "deal": "deal random boards, optionally under constraints",
+    "analyze": "double-dummy table and par of every board in a PBN or LIN file",
+    "results": "score an event's results from a file",
+    "robots": "robots bid and play the deals of a file",
+    "swiss": "automatic Swiss pairs events",
+    "demo": "robots play demonstration boards",
+    "serve": "run the bridge club server (pages, API, websockets)",
+}

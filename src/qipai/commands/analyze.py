@@ -19,15 +19,14 @@ from ..analysis.par import Par, par
 from ..bridge.cards import DECK, Seat, Strain
 from ..bridge.deal import Deal, Hand
 from ..formats import Record, read_file, write_pbn
+from . import SUMMARIES
 
 # The header of PBN's OptimumResultTable section; its rows come from DDTable.
 RESULT_TABLE_HEADER = "Declarer;Denomination\\2R;Result\\2R"
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser(
-        "analyze", help="double-dummy table and par of every board in a PBN or LIN file"
-    )
+    p = sub.add_parser("analyze", help=SUMMARIES["analyze"])
     p.add_argument("file", help="a .pbn or .lin file")
     p.add_argument("--json", action="store_true", help="print a JSON list, one object per board")
     p.add_argument(

@@ -7,10 +7,11 @@ import argparse
 import sys
 
 from ..formats import read_file, write_file
+from . import SUMMARIES
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("convert", help="convert boards between PBN, LIN and JSON files")
+    p = sub.add_parser("convert", help=SUMMARIES["convert"])
     p.add_argument("input", help="the file to read: .pbn, .lin or .json")
     p.add_argument("output", help="the file to write: .pbn, .lin or .json")
     p.add_argument(

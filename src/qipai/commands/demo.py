@@ -14,11 +14,12 @@ from ..bridge.game import BoardState, Phase, apply, new_board
 from ..bridge.views import view
 from ..formats.record import Record
 from ..robots import act, explain, robot_for
+from . import SUMMARIES
 from .show import render
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("demo", help="robots play demonstration boards")
+    p = sub.add_parser("demo", help=SUMMARIES["demo"])
     p.add_argument("--seed", help="deal seed (default: a fresh random one, printed)")
     p.add_argument("--boards", "-n", type=int, default=1, help="how many boards (default 1)")
     p.add_argument("--lang", choices=("zh", "en"), default="zh")

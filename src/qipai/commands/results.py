@@ -66,6 +66,7 @@ from ..duplicate.event import (
 )
 from ..formats import read_file, write_pbn
 from ..formats.record import Record
+from . import SUMMARIES
 
 SCORE_TABLE = "ScoreTable"
 TOTAL_SCORE_TABLE = "TotalScoreTable"
@@ -76,7 +77,7 @@ _SCORE = re.compile(r"\s*(?:(NS|EW)\s+)?([+-]?\d+)(?:\s+(?:NS|EW)\s+[+-]?\d+)?\s
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "results",
-        help="score an event's results from a file",
+        help=SUMMARIES["results"],
         description="Score every board of an event and rank the pairs or teams.",
     )
     p.add_argument("file", help="the results, e.g. a PBN file")

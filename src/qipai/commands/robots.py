@@ -31,10 +31,11 @@ from ..bridge.views import view
 from ..formats import Record, read_file
 from ..robots import LEVELS, Robot, act, natural, robot_for
 from ..robots.match import MatchResult, play_match
+from . import SUMMARIES
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("robots", help="robots bid and play the deals of a file")
+    p = sub.add_parser("robots", help=SUMMARIES["robots"])
     what = p.add_subparsers(dest="robots_command", metavar="ACTION", required=True)
     play = what.add_parser("play", help="four robots bid and play every deal of a file")
     play.add_argument("file", help="a .pbn, .lin or .json file")

@@ -7,10 +7,11 @@ import argparse
 from ..bridge.calls import Contract
 from ..bridge.errors import ParseError
 from ..bridge.scoring import contract_score
+from . import SUMMARIES
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("score", help="score a contract (Law 77)")
+    p = sub.add_parser("score", help=SUMMARIES["score"])
     p.add_argument("contract", help="like 4S, 3NT, 6HX, 7NTXX")
     p.add_argument("tricks", help="tricks declarer took, 0-13")
     p.add_argument("--vulnerable", "-v", action="store_true", help="declarer is vulnerable")

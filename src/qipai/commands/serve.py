@@ -15,10 +15,11 @@ import logging
 import os
 
 from ..bridge.errors import ParseError
+from . import SUMMARIES
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("serve", help="run the bridge club server (pages, API, websockets)")
+    p = sub.add_parser("serve", help=SUMMARIES["serve"])
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
     p.add_argument("--port", default="8000", help="port to listen on (8000)")
     p.add_argument("--db", default=None, help="SQLite file (default ./qipai.db) or a database URL")

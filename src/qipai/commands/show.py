@@ -12,6 +12,7 @@ from ..bridge.cards import SUITS_HIGH_FIRST, Card, Rank, Seat, Suit
 from ..bridge.deal import Hand
 from ..bridge.names import display_name
 from ..formats import Record, read_file
+from . import SUMMARIES
 
 # Terms qipai.bridge.names does not have yet: (zh-CN, en).
 TERMS: dict[str, tuple[str, str]] = {
@@ -39,7 +40,7 @@ def term(key: str, lang: str) -> str:
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("show", help="print the boards of a PBN, LIN or JSON file as diagrams")
+    p = sub.add_parser("show", help=SUMMARIES["show"])
     p.add_argument("file", help="a .pbn, .lin or .json file")
     p.add_argument("--lang", choices=("en", "zh"), default="en", help="language (default en)")
     p.add_argument("--board", type=int, action="append", help="only this board number")

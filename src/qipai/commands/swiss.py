@@ -13,10 +13,11 @@ from ..events import Scoring, event_json, standings
 from ..events.errors import SettingsError
 from ..events.export import pair_label
 from ..events.simulate import Simulation
+from . import SUMMARIES
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("swiss", help="automatic Swiss pairs events")
+    p = sub.add_parser("swiss", help=SUMMARIES["swiss"])
     swiss = p.add_subparsers(dest="swiss_command", metavar="ACTION")
     sim = swiss.add_parser("simulate", help="robot pairs play a whole Swiss event")
     sim.add_argument("--pairs", type=int, default=16, help="pairs in the field (default 16)")
