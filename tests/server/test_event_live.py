@@ -183,9 +183,12 @@ def check_standings(ev: dict[str, Any]) -> None:
         assert got[pair]["total"] == pytest.approx(total, abs=0.011), pair
         assert got[pair]["boards_completed"] == completed, pair
     assert [row["pair"] for row in ev["standings"] if row["rank"] is not None] == ranked
+    robots = {p["pair"] for p in ev["pairs_registered"] if p["robots"]}
+    people = [p for p in ranked if p not in robots]  # robot pairs take no one's place
     for place, pair in enumerate(ranked, 1):
         assert got[pair]["rank"] == place
-        assert got[pair]["masterpoints"] == masterpoints_for(place, len(ranked))
+        expected = 0 if pair in robots else masterpoints_for(people.index(pair) + 1, len(people))
+        assert got[pair]["masterpoints"] == expected
 
 
 def meetings(ev: dict[str, Any]) -> list[frozenset[int]]:
