@@ -150,7 +150,7 @@ def test_api_input_is_checked(server, h):
         content=b"{not json",
         headers={"x-csrf-token": ann.csrf, "content-type": "application/json"},
     )
-    assert r.status_code == 400 and "not valid JSON" in r.json()["error"]
+    assert r.status_code == 400 and "not valid UTF-8 JSON" in r.json()["error"]
     r = ann.client.post("/api/tables", content=b"x" * 20000, headers={"x-csrf-token": ann.csrf})
     assert r.status_code == 413
     r = ann.post("/api/tables/1/dance")

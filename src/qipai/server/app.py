@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
-import json
 import logging
 import os
 import re
@@ -48,6 +47,7 @@ from .auth import (
     new_token,
     same_token,
 )
+from .edge import parse_json, server_error
 from .events_api import event_routes
 from .events_pages import event_page_routes
 from .openapi import openapi_json
@@ -67,6 +67,7 @@ MAX_OPEN_TABLES_PER_USER = 10
 DEFAULT_GRACE = 30.0
 """Seconds a seated person may be gone before a robot plays their seat (``QIPAI_GRACE``)."""
 BOARD_SET_RE = re.compile(r"^[\w-]{1,40}$")
+LEVEL_RE = re.compile(r"^[0-9]{1,3}$")
 SESSION_COOKIE = "qipai_session"
 LANG_COOKIE = "lang"
 
@@ -213,7 +214,10 @@ def create_app(
     app = Starlette(
         routes=routes,
         lifespan=lifespan,
-        exception_handlers={HTTPException: http_error},  # type: ignore[dict-item]
+        exception_handlers={
+            HTTPException: http_error,  # type: ignore[dict-item]
+            Exception: server_error,
+        },
     )
     app.state.server = server
     from starlette.middleware.sessions import SessionMiddleware
@@ -356,10 +360,7 @@ async def read_json(request: Request) -> dict[str, Any]:
     body = await read_body(request)
     if not body:
         return {}
-    try:
-        data = json.loads(body)
-    except (ValueError, RecursionError):
-        raise HTTPException(400, "the body is not valid JSON") from None
+    data = parse_json(body)
     if not isinstance(data, dict):
         raise HTTPException(400, "the body must be a JSON object")
     return data
@@ -618,8 +619,8 @@ def table_settings(data: dict[str, Any], owner: str, robots: RobotPool) -> dict[
         raise HTTPException(400, "'scoring' must be MP or IMP")
     levels = robots.levels()
     level = data["robot_level"] if "robot_level" in data else robots.default_level()
-    if isinstance(level, str):
-        level = None if level in ("", "none") else int(level) if level.isdigit() else level
+    if isinstance(level, str):  # from a form; "²".isdigit() too, hence the ASCII pattern
+        level = None if level in ("", "none") else int(level) if LEVEL_RE.match(level) else level
     if level is not None and (
         isinstance(level, bool) or not isinstance(level, int) or level not in levels
     ):

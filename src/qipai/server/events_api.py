@@ -126,10 +126,10 @@ def event_settings(data: dict[str, Any]) -> EventSettings:
     if start.utcoffset() is None:
         raise HTTPException(400, "'start' needs its UTC offset (e.g. 2026-12-01T19:30+08:00)")
     scoring = data.get("scoring", Scoring.XIMP.value)
-    if scoring not in {s.value for s in Scoring}:
+    if not isinstance(scoring, str) or scoring not in {s.value for s in Scoring}:
         raise HTTPException(400, "'scoring' must be ximp, imp or mp")
     bye = data.get("bye_score", ByeScore.AVERAGE.value)
-    if bye not in {b.value for b in ByeScore}:
+    if not isinstance(bye, str) or bye not in {b.value for b in ByeScore}:
         raise HTTPException(400, "'bye_score' must be average, average-plus or own-average")
     return EventSettings(
         name=name.strip(),

@@ -33,6 +33,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
 
 from .. import __version__
+from .edge import MAX_ID_DIGITS
 
 log = logging.getLogger("qipai.server")
 
@@ -725,8 +726,8 @@ WEBSOCKETS: dict[str, Operation] = {
 
 
 def _convertor_schema(convertor: Convertor[Any]) -> Schema:
-    if isinstance(convertor, IntegerConvertor):
-        return {"type": "integer", "minimum": 0}
+    if isinstance(convertor, IntegerConvertor):  # edge.IdConvertor: at most 18 digits
+        return {"type": "integer", "minimum": 0, "maximum": 10**MAX_ID_DIGITS - 1}
     if isinstance(convertor, FloatConvertor):
         return {"type": "number", "minimum": 0}
     if isinstance(convertor, UUIDConvertor):

@@ -162,7 +162,8 @@ ZH: dict[str, str] = {
     "could not make a guest account: try again": "无法创建游客账号，请再试一次",
     # -- the JSON API and the forms (server/app.py) ----------------------------------------
     "request body too large: at most {n} bytes": "请求内容过大：最多{n}字节",
-    "the body is not valid JSON": "请求内容不是有效的JSON",
+    "the body is not valid UTF-8 JSON": "请求内容不是有效的UTF-8 JSON",
+    "something went wrong on the server: it has been logged": "服务器出错了：已记入日志",
     "the body must be a JSON object": "请求内容必须是JSON对象",
     "the form could not be read": "无法读取表单",
     "the form or request is missing its CSRF token: reload the page": (
