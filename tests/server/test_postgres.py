@@ -134,3 +134,18 @@ def test_events_are_stored_whole_with_their_log_and_awards(any_store):
     assert [kind for _, kind, _, _ in store.tournaments.log(rec.id)] == ["created", "clock"]
     assert [r.id for r in store.tournaments.listing(["finished"])] == [rec.id]
     assert store.tournaments.listing(["running"]) == []
+
+
+def test_names_are_matched_by_their_key_on_postgresql(pg_url):
+    store = Store.open(pg_url)
+    try:
+        ann = store.create_user("Änn", None, guest=False)
+        for other in ("änn", "ÄNN", "Ä\uff4e\uff4e"):
+            with pytest.raises(StoreError):
+                store.create_user(other, None, guest=False)
+        assert store.user_by_name("äNN").id == ann.id
+        assert store.user_by_name("straße") is None
+        store.create_user("Straße", None, guest=False)
+        assert store.user_by_name("STRASSE").name == "Straße"
+    finally:
+        store.close()

@@ -34,6 +34,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 from ..bridge import Seat
 from ..jsontext import dumps
 from ..store import Store, StoreError, TableRecord, UserRecord
+from ..store.names import name_key
 from ..web import STATIC, TEMPLATES, i18n
 from ..web.errors import zh as error_zh
 from .actor import LOGGED_OUT, Hangup, Subscriber, TableActor
@@ -453,18 +454,19 @@ async def login(request: Request, name: object, password: object) -> UserRecord:
     server = srv(request)
     if not isinstance(name, str) or not isinstance(password, str) or len(password) > 1024:
         raise HTTPException(400, "give a name and a password")
-    name_key, ip_key = "name:" + name.strip().lower()[:64], "ip:" + client_ip(request)
-    _limited(server.login_failures_by_name, name_key, "failed logins for this name")
+    name = name.strip()[:64]
+    by_name, ip_key = "name:" + name_key(name), "ip:" + client_ip(request)
+    _limited(server.login_failures_by_name, by_name, "failed logins for this name")
     _limited(server.login_failures_by_ip, ip_key, "failed logins from your address")
-    user = await asyncio.to_thread(server.store.user_by_name, name.strip()[:64])
+    user = await asyncio.to_thread(server.store.user_by_name, name)
     ok = await asyncio.to_thread(
         server.passwords.verify, user.password_hash if user else None, password
     )
     if user is None or not ok:
-        server.login_failures_by_name.hit(name_key)
+        server.login_failures_by_name.hit(by_name)
         server.login_failures_by_ip.hit(ip_key)
         raise HTTPException(401, "wrong name or password")
-    server.login_failures_by_name.reset(name_key)
+    server.login_failures_by_name.reset(by_name)
     _log_in(request, user)
     return user
 

@@ -513,11 +513,11 @@ async def _partner(request: Request, value: object, me: str) -> str:
     if not isinstance(value, str) or not value.strip():
         raise HTTPException(400, "'partner' must name your partner's account")
     partner = value.strip()
-    if partner == me:
-        raise HTTPException(400, "your partner must be someone else")
     found: UserRecord | None = await asyncio.to_thread(
         tournaments(request).store.user_by_name, partner
     )
+    if found is not None and found.name == me:  # by its key: "ANN" is ann too
+        raise HTTPException(400, "your partner must be someone else")
     if found is None or found.is_guest:
         raise HTTPException(404, f"no account is named {partner!r}")
     return found.name
@@ -575,8 +575,10 @@ async def api_player(request: Request) -> Response:
     if len(name) > 40:
         raise HTTPException(404, "no such player")
     t = tournaments(request)
-    awards = await asyncio.to_thread(t.store.tournaments.awards, name)
     user = await asyncio.to_thread(t.store.user_by_name, name)
+    if user is not None:  # found by its key: the awards are under the name as written
+        name = user.name
+    awards = await asyncio.to_thread(t.store.tournaments.awards, name)
     if user is None and not awards:
         raise HTTPException(404, f"no player is named {name!r}")
     return JSONResponse(player_json(name, awards))

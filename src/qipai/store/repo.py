@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, Engine, bindparam, func, insert, select, update
+from sqlalchemy import Connection, Engine, bindparam, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -29,6 +29,7 @@ from .models import (
     TournamentTable,
     User,
 )
+from .names import name_key
 from .tournaments import TournamentStore
 
 SEATS = ("N", "E", "S", "W")
@@ -143,14 +144,17 @@ class Store:
     # -- users ------------------------------------------------------------------------------
 
     def create_user(self, name: str, password_hash: str | None, *, guest: bool) -> UserRecord:
-        """A new user; StoreError if the name (ignoring case) is taken."""
+        """A new user; StoreError if the name is taken (or one with the same key, ignoring case
+        and width: ``names.name_key``)."""
+        key = name_key(name)
         try:
             with self._session.begin() as s:
-                taken = s.scalar(select(User.id).where(func.lower(User.name) == name.lower()))
+                taken = s.scalar(select(User.id).where(User.name_key == key))
                 if taken is not None:
                     raise StoreError(f"the name {name!r} is taken")
                 user = User(
                     name=name,
+                    name_key=key,
                     password_hash=password_hash,
                     is_guest=guest,
                     created_at=self._clock(),
@@ -176,8 +180,9 @@ class Store:
             return None if row is None else _user(row)
 
     def user_by_name(self, name: str) -> UserRecord | None:
+        """The user whose name has the same key as ``name`` (``names.name_key``)."""
         with self._session() as s:
-            row = s.scalar(select(User).where(func.lower(User.name) == name.lower()))
+            row = s.scalar(select(User).where(User.name_key == name_key(name)))
             return None if row is None else _user(row)
 
     def user_names(self, ids: Iterable[int]) -> dict[int, str]:
