@@ -17,7 +17,7 @@ from sqlalchemy import Connection, Engine, bindparam, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
-from .db import connect, migrate
+from .db import open_checked
 from .models import (
     EVENT_VERSION,
     BridgeTable,
@@ -121,10 +121,9 @@ class Store:
 
     @classmethod
     def open(cls, url: str) -> Store:
-        """Connect to ``url`` and apply every migration."""
-        engine = connect(url)
-        migrate(engine)
-        return cls(engine)
+        """Connect to ``url`` and apply every migration; ``db.DatabaseUnusable`` saying what
+        and where if the database cannot be read, migrated or written."""
+        return cls(open_checked(url))
 
     def close(self) -> None:
         self.engine.dispose()
