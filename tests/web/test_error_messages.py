@@ -60,6 +60,7 @@ USER_FACING = (
 # Classes of errors about the program or its stored data: logged, or a 500, never shown.
 INTERNAL = {
     "AssertionError",
+    "DatabaseUnusable",  # `qipai serve` cannot start: the operator's one line, in English
     "EventFormatError",  # a stored event state that cannot be read back
     "Exception",
     "KeyError",

@@ -204,6 +204,8 @@ def create_app(
         Route("/api/tables", api_create_table, methods=["POST"]),
         Route("/api/tables/{table_id:int}", api_table),
         Route("/api/tables/{table_id:int}/boards/{board_no:int}", api_board),
+        Route("/api/tables/{table_id:int}/invite", api_new_invite, methods=["POST"]),
+        Route("/tables/{table_id:int}/invite", form_new_invite, methods=["POST"]),
         Route("/tables/{table_id:int}/boards/{board_no:int}.{fmt}", board_file),
         Route("/tables/{table_id:int}/boards/{board_no:int}", hand_record_page),
         Route("/api/tables/{table_id:int}/{action}", api_table_action, methods=["POST"]),
@@ -736,6 +738,33 @@ def _invite(request: HTTPConnection, actor: TableActor, user: UserRecord | None)
     if user is None or user.id != actor.record.owner_id:
         return None
     return str(request.url_for("join", token=actor.record.invite_token))
+
+
+async def new_invite(request: Request) -> TableActor:
+    """The owner revokes a table's invitation link: the table gets a new token, so the old
+    link finds nothing (404). Who came by it before keeps what they have (the seat, the
+    table in their session)."""
+    actor = _actor(request)
+    user = await current_user(request)
+    if user is None or user.id != actor.record.owner_id:
+        raise HTTPException(403, "only the table's owner may change its invitation link")
+    token = secrets.token_urlsafe(16)
+    await asyncio.to_thread(srv(request).store.set_invite_token, actor.id, token)
+    actor.record = replace(actor.record, invite_token=token)
+    return actor
+
+
+async def api_new_invite(request: Request) -> Response:
+    await api_guard(request)
+    actor = await new_invite(request)
+    user = await current_user(request)
+    return JSONResponse({"table": actor.summary(), "invite": _invite(request, actor, user)})
+
+
+async def form_new_invite(request: Request) -> Response:
+    await _form(request)
+    actor = await new_invite(request)
+    return RedirectResponse(f"/tables/{actor.id}", status_code=303)
 
 
 async def api_create_table(request: Request) -> Response:

@@ -607,6 +607,18 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
         },
         media="text/plain",
     ),
+    ("POST", "/api/tables/{table_id}/invite"): Operation(
+        "Revoke the table's invitation link: a new one replaces it",
+        "tables",
+        {
+            200: ("the table and its new invitation link", "TableCreated"),
+            403: ("only the table's owner may change its invitation link", "Error"),
+            404: TABLE_NOT_FOUND,
+        },
+        description="The old link then answers 404. Who came by it before keeps their seat"
+        " and, in their session, the table.",
+        post=True,
+    ),
     ("POST", "/api/tables/{table_id}/{action}"): Operation(
         "Sit, stand up, deal the next board, or close the table",
         "tables",

@@ -257,6 +257,14 @@ class Store:
             seats, away = self._seats(s, [row.id])
             return _table(row, seats[row.id], away[row.id])
 
+    def set_invite_token(self, table_id: int, token: str) -> None:
+        """Give a table a new invitation token: links with the old one find nothing."""
+        with self._session.begin() as s:
+            row = s.get(BridgeTable, table_id)
+            if row is None:
+                raise StoreError(f"no table {table_id}")
+            row.invite_token = token
+
     def open_tables(self) -> list[TableRecord]:
         """Every table not closed, oldest first."""
         with self._session() as s:

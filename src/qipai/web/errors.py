@@ -165,6 +165,7 @@ ZH: dict[str, str] = {
     "the body is not valid UTF-8 JSON": "请求内容不是有效的UTF-8 JSON",
     "something went wrong on the server: it has been logged": "服务器出错了：已记入日志",
     "the body must be a JSON object": "请求内容必须是JSON对象",
+    "only the table's owner may change its invitation link": "只有牌桌的主人可以更换邀请链接",
     "the form could not be read": "无法读取表单",
     "the form or request is missing its CSRF token: reload the page": (
         "表单或请求缺少CSRF令牌：请刷新页面"
