@@ -324,6 +324,8 @@ def occupant(user: UserRecord | None) -> Occupant | None:
 
 
 def client_ip(conn: HTTPConnection) -> str:
+    """The peer's address (the rate limits' key). uvicorn puts X-Forwarded-For's there only
+    from the proxies ``qipai serve --forwarded-allow-ips`` names: by default from none."""
     return conn.client.host if conn.client else "?"
 
 
