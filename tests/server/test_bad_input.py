@@ -108,3 +108,17 @@ def test_a_bug_is_a_500_without_a_traceback(db_path, h, caplog):
         assert page.status_code == 500 and "服务器出错了" in page.text
         assert "Traceback" not in r.text + page.text and "a bug" not in r.text + page.text
     assert "RuntimeError: a bug" in caplog.text
+
+
+def test_nul_characters_are_refused_at_the_edge(server, h):
+    """PostgreSQL cannot store NUL in text: refused in bodies and forms (400), paths (404)."""
+    p = h.Player(server).register("ann")
+    r = p.post("/api/tables", {"name": "a\x00b"})
+    assert r.status_code == 400 and "NUL character" in r.json()["error"] and r.json()["error_zh"]
+    r = p.post("/api/events/1/register", {"partner": "bob\x00"})
+    assert r.status_code == 400
+    r = p.client.post("/login", data={"name": "a\x00b", "password": "x" * 9, "csrf": p.csrf})
+    assert r.status_code == 400
+    assert p.client.get("/api/players/a%00b").status_code == 404
+    assert p.client.get("/players/a%00b").status_code == 404
+    assert p.client.get("/api/tables").json()["tables"] == []

@@ -48,7 +48,7 @@ from .auth import (
     new_token,
     same_token,
 )
-from .edge import parse_json, server_error
+from .edge import RefuseNulPaths, check_form, parse_json, server_error
 from .events_api import event_routes
 from .events_pages import event_page_routes
 from .openapi import openapi_json
@@ -233,6 +233,7 @@ def create_app(
         https_only=https_only,
     )
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(RefuseNulPaths)
     return app
 
 
@@ -377,7 +378,7 @@ async def read_form(request: Request) -> dict[str, str]:
         pairs = parse_qsl(body.decode("utf-8"), keep_blank_values=True, max_num_fields=20)
     except (UnicodeDecodeError, ValueError):
         raise HTTPException(400, "the form could not be read") from None
-    return dict(pairs)
+    return check_form(pairs)
 
 
 def check_csrf(request: Request, token: object) -> None:

@@ -23,6 +23,7 @@ from starlette.convertors import IntegerConvertor, register_url_convertor
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from ..web.errors import zh
 
@@ -46,9 +47,47 @@ def parse_json(body: bytes) -> Any:
     that are not UTF-8, lone surrogates (``"\\ud800"``, which no answer or store could hold),
     NaN and infinities, nesting deeper than 1024."""
     try:
-        return orjson.loads(body)
+        data = orjson.loads(body)
     except orjson.JSONDecodeError:
         raise HTTPException(400, "the body is not valid UTF-8 JSON") from None
+    if _holds_nul(data):
+        raise HTTPException(400, "the request holds a NUL character, which no text here may hold")
+    return data
+
+
+def _holds_nul(value: Any) -> bool:
+    """Whether a parsed JSON value has a NUL character in any string (keys too): PostgreSQL
+    refuses NUL in text, so a name or a reason holding one would be a 500 there."""
+    if isinstance(value, str):
+        return "\x00" in value
+    if isinstance(value, list):
+        return any(_holds_nul(v) for v in value)
+    if isinstance(value, dict):
+        return any("\x00" in k or _holds_nul(v) for k, v in value.items())
+    return False
+
+
+def check_form(pairs: list[tuple[str, str]]) -> dict[str, str]:
+    """A form's fields, HTTPException 400 if any holds a NUL character."""
+    if any("\x00" in k or "\x00" in v for k, v in pairs):
+        raise HTTPException(400, "the request holds a NUL character, which no text here may hold")
+    return dict(pairs)
+
+
+class RefuseNulPaths:
+    """404 for a path holding a NUL character (``%00``), before any route reads it."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] in ("http", "websocket") and "\x00" in scope.get("path", ""):
+            if scope["type"] == "websocket":
+                await send({"type": "websocket.close", "code": 4404, "reason": "no such page"})
+                return
+            await JSONResponse({"error": "no such page"}, status_code=404)(scope, receive, send)
+            return
+        await self.app(scope, receive, send)
 
 
 SERVER_ERROR = "something went wrong on the server: it has been logged"
