@@ -250,7 +250,7 @@ def free_port() -> int:
 class ServerProcess:
     """``qipai serve`` as a real process on a free loopback port."""
 
-    def __init__(self, db, log):
+    def __init__(self, db, log, *options: str):
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.proc = subprocess.Popen(
@@ -267,6 +267,7 @@ class ServerProcess:
                 "0",
                 "--log-level",
                 "warning",
+                *options,  # after the defaults above, so that they win
             ],
             stdout=log,
             stderr=subprocess.STDOUT,

@@ -160,3 +160,27 @@ def test_login_is_rate_limited_per_address(db_path, h):
 
 def test_hash_parameters_can_be_chosen(db_path, h):
     assert h.FAST_HASHER.time_cost == 1  # tests hash cheaply; the server uses Argon2's defaults
+
+
+def test_names_match_by_their_key_in_every_script(server, h):
+    """NFKC + casefold, in Python (SQLite's lower() folds ASCII only)."""
+    h.Player(server).register("Ärger")
+    p = h.Player(server)
+    r = p.post("/api/login", {"name": "äRGER", "password": "correct horse"})
+    assert r.status_code == 200 and r.json()["user"]["name"] == "Ärger"
+    for look_alike in ("ärger", "ÄRGER", "Ａｒｇｅｒ".replace("Ａ", "Ä")):
+        r = h.Player(server).post("/api/register", {"name": look_alike, "password": "long enough"})
+        assert r.status_code == 409 and "taken" in r.json()["error"], look_alike
+    r = h.Player(server).post("/api/register", {"name": "ＢＯＢ", "password": "long enough"})
+    assert r.status_code == 201 and r.json()["user"]["name"] == "BOB"  # stored NFKC
+    r = h.Player(server).post("/api/login", {"name": "ｂｏｂ", "password": "long enough"})
+    assert r.status_code == 200 and r.json()["user"]["name"] == "BOB"
+
+
+def test_look_alikes_of_reserved_prefixes_are_refused(server, h):
+    p = h.Player(server)
+    for name in ("ｇｕｅｓｔ1", "GUEST2", "rоbot7", "ROВОТ", "r0b0t", "gυest", "Ｒobot"):
+        r = p.post("/api/register", {"name": name, "password": "long enough"})
+        assert r.status_code == 400 and "reserved" in r.json()["error"], (name, r.text)
+    r = p.post("/api/register", {"name": "roberta", "password": "long enough"})
+    assert r.status_code == 201

@@ -226,6 +226,10 @@ def test_answers_match_the_schemas(server, h):
     assert created["table"]["seats"]["S"]["name"] == "ann" and created["invite"]
     ok(ann.post("/api/tables", {"colour": "red"}), "POST", "/api/tables")  # 400
     ok(h.Player(server).post("/api/tables", {}), "POST", "/api/tables")  # 401
+    invite = "/api/tables/{table_id}/invite"
+    renewed = ok(ann.post(f"/api/tables/{created['table']['id']}/invite"), "POST", invite)
+    assert renewed["invite"] != created["invite"]
+    ok(players["E"].post(f"/api/tables/{created['table']['id']}/invite"), "POST", invite)  # 403
     ok(ann.post(f"/api/tables/{created['table']['id']}/close"), "POST", action)
 
     ok(ann.client.get("/api/events"), "GET", "/api/events")

@@ -134,3 +134,35 @@ def test_events_are_stored_whole_with_their_log_and_awards(any_store):
     assert [kind for _, kind, _, _ in store.tournaments.log(rec.id)] == ["created", "clock"]
     assert [r.id for r in store.tournaments.listing(["finished"])] == [rec.id]
     assert store.tournaments.listing(["running"]) == []
+
+
+def test_names_are_matched_by_their_key_on_postgresql(pg_url):
+    store = Store.open(pg_url)
+    try:
+        ann = store.create_user("Änn", None, guest=False)
+        for other in ("änn", "ÄNN", "Ä\uff4e\uff4e"):
+            with pytest.raises(StoreError):
+                store.create_user(other, None, guest=False)
+        assert store.user_by_name("äNN").id == ann.id
+        assert store.user_by_name("straße") is None
+        store.create_user("Straße", None, guest=False)
+        assert store.user_by_name("STRASSE").name == "Straße"
+    finally:
+        store.close()
+
+
+def test_bad_input_is_a_4xx_on_postgresql_too(pg_url, h):
+    from qipai.server.app import create_app
+
+    app = create_app(pg_url, password_hasher=h.FAST_HASHER, ws_rate=(1e4, 1e4))
+    with h.TestClient(app) as server:
+        p = h.Player(server).register("Änn")
+        r = h.Player(server).post("/api/login", {"name": "äNN", "password": "correct horse"})
+        assert r.status_code == 200 and r.json()["user"]["name"] == "Änn"
+        assert p.post("/api/tables", {"name": "a\x00b"}).status_code == 400
+        assert p.post("/api/events/1/register", {"partner": "x\x00"}).status_code == 400
+        assert p.client.get("/api/players/a%00b").status_code == 404
+        assert p.client.get(f"/api/tables/{'9' * 25}").status_code == 404
+        r = h.Player(server).post("/api/register", {"name": "ÄNN", "password": "long enough"})
+        assert r.status_code == 409
+        h.close_all()

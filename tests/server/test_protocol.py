@@ -150,7 +150,7 @@ def test_api_input_is_checked(server, h):
         content=b"{not json",
         headers={"x-csrf-token": ann.csrf, "content-type": "application/json"},
     )
-    assert r.status_code == 400 and "not valid JSON" in r.json()["error"]
+    assert r.status_code == 400 and "not valid UTF-8 JSON" in r.json()["error"]
     r = ann.client.post("/api/tables", content=b"x" * 20000, headers={"x-csrf-token": ann.csrf})
     assert r.status_code == 413
     r = ann.post("/api/tables/1/dance")
@@ -171,6 +171,41 @@ def test_private_tables_need_the_invitation(server, h):
     assert bob.post(f"/api/tables/{table_id}/sit", {"seat": "N"}).status_code == 200
     assert [t["id"] for t in bob.client.get("/api/tables").json()["tables"]] == [table_id]
     assert bob.client.get("/join/not-a-token").status_code == 404
+
+
+def test_the_owner_revokes_an_invitation_link(server, h):
+    ann, bob, cat = (h.Player(server).register(n) for n in ("ann", "bob", "cat"))
+    r = ann.post("/api/tables", {"private": True, "robot_level": None, "seat": "S"})
+    table_id, old = r.json()["table"]["id"], r.json()["invite"].replace("http://testserver", "")
+    assert bob.client.get(old, follow_redirects=False).status_code == 303
+    assert bob.post(f"/api/tables/{table_id}/sit", {"seat": "N"}).status_code == 200
+    r = bob.post(f"/api/tables/{table_id}/invite")
+    assert r.status_code == 403 and r.json()["error_zh"] == "只有牌桌的主人可以更换邀请链接"
+    r = ann.post(f"/api/tables/{table_id}/invite")
+    assert r.status_code == 200
+    new = r.json()["invite"].replace("http://testserver", "")
+    assert new != old and ann.client.get(f"/api/tables/{table_id}").json()["invite"].endswith(new)
+    assert cat.client.get(old).status_code == 404  # the old link finds nothing now
+    assert cat.client.get(f"/api/tables/{table_id}").status_code == 403
+    assert bob.client.get(f"/api/tables/{table_id}").status_code == 200  # keeps the seat
+    assert cat.client.get(new, follow_redirects=False).status_code == 303
+    assert cat.client.get(f"/api/tables/{table_id}").status_code == 200
+    assert ann.post("/api/tables/999/invite").status_code == 404
+
+
+def test_the_table_page_has_a_button_for_a_new_link(server, h):
+    ann = h.Player(server).register("ann")
+    r = ann.post("/api/tables", {"private": True, "robot_level": None})
+    table_id, old = r.json()["table"]["id"], r.json()["invite"]
+    page = ann.client.get(f"/tables/{table_id}").text
+    assert f'action="/tables/{table_id}/invite"' in page and old in page
+    r = ann.client.post(
+        f"/tables/{table_id}/invite", data={"csrf": ann.csrf}, follow_redirects=False
+    )
+    assert r.status_code == 303 and r.headers["location"] == f"/tables/{table_id}"
+    assert old not in ann.client.get(f"/tables/{table_id}").text
+    r = ann.client.post(f"/tables/{table_id}/invite", data={}, follow_redirects=False)
+    assert r.status_code == 403
 
 
 def test_one_person_cannot_open_tables_without_end(server, h):

@@ -23,7 +23,7 @@ def test_migrations_match_the_models_and_run_twice(store):
         diff = compare_metadata(MigrationContext.configure(conn), Base.metadata)
         assert diff == []
         assert conn.execute(text("PRAGMA journal_mode")).scalar() == "wal"
-        assert conn.execute(text("select version_num from alembic_version")).scalar() == "0003"
+        assert conn.execute(text("select version_num from alembic_version")).scalar() == "0004"
 
 
 def test_events_are_numbered_and_a_stale_writer_is_refused(store):
@@ -157,5 +157,44 @@ def test_upgrading_a_database_with_tables_keeps_them(tmp_path):
         assert [e.payload["text"] for e in store.events(1)] == ["hi"]
         assert store.user(1).session_epoch == 0
         assert store.tournaments.listing() == []
+    finally:
+        store.close()
+
+
+def test_names_are_unique_by_their_key(store):
+    ann = store.create_user("Änn", None, guest=False)
+    for other in ("änn", "ÄNN", "Ä\uff4e\uff4e"):
+        with pytest.raises(StoreError):
+            store.create_user(other, None, guest=False)
+    assert store.user_by_name("äNN").id == ann.id
+    assert store.user_by_name(" ÄNN ").id == ann.id
+
+
+def test_upgrading_to_name_keys_back_fills_them(tmp_path):
+    """0003 -> 0004: every user gets its key; of two old names with one key (SQLite let them
+    in) the older keeps it."""
+    engine = connect(sqlite_url(tmp_path / "old.db"))
+    try:
+        migrate(engine, "0003")
+        with engine.begin() as conn:
+            for uid, name in ((1, "Änn"), (2, "änn"), (3, "Bob")):
+                conn.execute(
+                    text(
+                        "insert into users (id, name, is_guest, created_at)"
+                        " values (:id, :name, 0, '2024-01-01')"
+                    ),
+                    {"id": uid, "name": name},
+                )
+        migrate(engine)
+        with engine.connect() as conn:
+            keys = dict(conn.execute(text("select id, name_key from users")).all())
+    finally:
+        engine.dispose()
+    assert keys == {1: "änn", 2: "änn#2", 3: "bob"}
+    store = Store.open(sqlite_url(tmp_path / "old.db"))
+    try:
+        assert store.user_by_name("ÄNN").id == 1 and store.user_by_name("BOB").id == 3
+        with pytest.raises(StoreError):
+            store.create_user("bob", None, guest=False)
     finally:
         store.close()

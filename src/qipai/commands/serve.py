@@ -1,11 +1,20 @@
-"""``qipai serve [--host 127.0.0.1] [--port 8000] [--db PATH] [--grace SECONDS]``: the bridge
-club server.
+"""``qipai serve [--host 127.0.0.1] [--port 8000] [--db PATH] [--grace SECONDS]
+[--header-timeout SECONDS] [--forwarded-allow-ips IPS] [--secure-cookies]``: the bridge club
+server.
 
 One ASGI app (Starlette, run by uvicorn) serving the pages, the JSON API and the table
 websockets. ``--db`` takes a SQLite file (default ``qipai.db`` in the working directory) or a
 database URL such as ``postgresql://user:pass@host/db``; migrations are applied at start, and
-every unfinished table is rebuilt from its event log. ``--grace`` is how long a seated person
-may be disconnected before a robot plays their seat (else ``QIPAI_GRACE``, else 30 seconds).
+every unfinished table is rebuilt from its event log. A database that cannot be read, migrated
+or written (corrupt, read-only, missing) stops the start with one line saying which and why.
+``--grace`` is how long a seated person may be disconnected before a robot plays their seat
+(else ``QIPAI_GRACE``, else 30 seconds).
+
+Behind a reverse proxy: ``--forwarded-allow-ips`` lists the proxies whose ``X-Forwarded-For``
+gives the client's address (for the rate limits); by default none is trusted, not even
+loopback. ``--secure-cookies`` marks the session cookie ``Secure`` (HTTPS deployments).
+``--header-timeout`` closes a connection whose request headers take longer (10 s; uvicorn has
+no such limit of its own: ``qipai.server.slow_headers``).
 """
 
 from __future__ import annotations
@@ -35,6 +44,25 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="seconds a seated person may be disconnected before a robot plays their seat"
         " (default: the QIPAI_GRACE environment variable, else 30)",
     )
+    p.add_argument(
+        "--header-timeout",
+        default=str(HEADER_TIMEOUT),
+        metavar="SECONDS",
+        help="close a connection whose request line and headers take longer than this"
+        f" ({HEADER_TIMEOUT:g})",
+    )
+    p.add_argument(
+        "--forwarded-allow-ips",
+        default="",
+        metavar="IPS",
+        help="comma-separated addresses (or networks) of reverse proxies whose X-Forwarded-For"
+        " and X-Forwarded-Proto are believed; '*' for any (default: none)",
+    )
+    p.add_argument(
+        "--secure-cookies",
+        action="store_true",
+        help="send the session cookie only over HTTPS (set it when serving HTTPS)",
+    )
     p.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
     p.set_defaults(handler=run)
 
@@ -52,21 +80,35 @@ def run(args: argparse.Namespace) -> int:
     grace = grace_seconds(args.grace, "--grace")
     if grace is None:
         grace = grace_seconds(os.environ.get("QIPAI_GRACE") or None, "QIPAI_GRACE")
+    header_timeout = seconds(args.header_timeout, "--header-timeout", 0.1, 3600)
+    proxies = [ip.strip() for ip in args.forwarded_allow_ips.split(",") if ip.strip()]
 
     import uvicorn
 
     from ..server.app import create_app
+    from ..server.slow_headers import with_header_timeout
     from ..store.db import database_url
 
     logging.basicConfig(
         level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
-    app = create_app(database_url(args.db), robot_delay=delay, disconnect_grace=grace)
+    logging.getLogger("alembic").setLevel(logging.WARNING)  # not two lines at every start
+    app = create_app(
+        database_url(args.db),
+        robot_delay=delay,
+        disconnect_grace=grace,
+        https_only=args.secure_cookies,
+    )
     uvicorn.run(
         app,
         host=args.host,
         port=port,
         log_level=args.log_level,
+        http=with_header_timeout(header_timeout),
+        h11_max_incomplete_event_size=16 * 1024,  # a request line and headers: 16 KiB
+        timeout_keep_alive=5,
+        proxy_headers=bool(proxies),
+        forwarded_allow_ips=proxies or None,
         ws_max_size=64 * 1024,
         ws_ping_interval=20.0,
         ws_ping_timeout=20.0,
@@ -75,6 +117,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 MAX_GRACE = 24 * 3600.0
+HEADER_TIMEOUT = 10.0
+"""Seconds a client has to send a request line and headers (``--header-timeout``)."""
 
 
 def grace_seconds(text: str | None, what: str) -> float | None:
@@ -86,10 +130,19 @@ def grace_seconds(text: str | None, what: str) -> float | None:
     """
     if text is None:
         return None
+    return seconds(text, what, 0, MAX_GRACE)
+
+
+def seconds(text: str, what: str, lo: float, hi: float) -> float:
+    """``text`` (the value of ``what``) as seconds from ``lo`` to ``hi``; ParseError else.
+
+    >>> seconds("2.5", "--header-timeout", 0.1, 60)
+    2.5
+    """
     try:
-        grace = float(text)
+        value = float(text)
     except ValueError:
         raise ParseError(f"{what} must be a number of seconds, not {text!r}") from None
-    if not 0 <= grace <= MAX_GRACE:  # also refuses nan and inf
-        raise ParseError(f"{what} must be from 0 to {MAX_GRACE:.0f} seconds, not {text}")
-    return grace
+    if not lo <= value <= hi:  # also refuses nan and inf
+        raise ParseError(f"{what} must be from {lo:g} to {hi:g} seconds, not {text}")
+    return value

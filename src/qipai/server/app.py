@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
-import json
 import logging
 import os
 import re
@@ -35,6 +34,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 from ..bridge import Seat
 from ..jsontext import dumps
 from ..store import Store, StoreError, TableRecord, UserRecord
+from ..store.names import name_key
 from ..web import STATIC, TEMPLATES, i18n
 from ..web.errors import zh as error_zh
 from .access import board_refusal, shown_results, watch_refusal
@@ -49,6 +49,7 @@ from .auth import (
     new_token,
     same_token,
 )
+from .edge import RefuseNulPaths, check_form, parse_json, server_error
 from .events_api import event_routes
 from .events_pages import event_page_routes
 from .openapi import openapi_json
@@ -68,6 +69,7 @@ MAX_OPEN_TABLES_PER_USER = 10
 DEFAULT_GRACE = 30.0
 """Seconds a seated person may be gone before a robot plays their seat (``QIPAI_GRACE``)."""
 BOARD_SET_RE = re.compile(r"^[\w-]{1,40}$")
+LEVEL_RE = re.compile(r"^[0-9]{1,3}$")
 SESSION_COOKIE = "qipai_session"
 LANG_COOKIE = "lang"
 
@@ -207,6 +209,8 @@ def create_app(
         Route("/api/tables", api_create_table, methods=["POST"]),
         Route("/api/tables/{table_id:int}", api_table),
         Route("/api/tables/{table_id:int}/boards/{board_no:int}", api_board),
+        Route("/api/tables/{table_id:int}/invite", api_new_invite, methods=["POST"]),
+        Route("/tables/{table_id:int}/invite", form_new_invite, methods=["POST"]),
         Route("/tables/{table_id:int}/boards/{board_no:int}.{fmt}", board_file),
         Route("/tables/{table_id:int}/boards/{board_no:int}", hand_record_page),
         Route("/api/tables/{table_id:int}/{action}", api_table_action, methods=["POST"]),
@@ -218,7 +222,10 @@ def create_app(
     app = Starlette(
         routes=routes,
         lifespan=lifespan,
-        exception_handlers={HTTPException: http_error},  # type: ignore[dict-item]
+        exception_handlers={
+            HTTPException: http_error,  # type: ignore[dict-item]
+            Exception: server_error,
+        },
     )
     app.state.server = server
     from starlette.middleware.sessions import SessionMiddleware
@@ -231,6 +238,7 @@ def create_app(
         https_only=https_only,
     )
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(RefuseNulPaths)
     return app
 
 
@@ -322,6 +330,8 @@ def occupant(user: UserRecord | None) -> Occupant | None:
 
 
 def client_ip(conn: HTTPConnection) -> str:
+    """The peer's address (the rate limits' key). uvicorn puts X-Forwarded-For's there only
+    from the proxies ``qipai serve --forwarded-allow-ips`` names: by default from none."""
     return conn.client.host if conn.client else "?"
 
 
@@ -361,10 +371,7 @@ async def read_json(request: Request) -> dict[str, Any]:
     body = await read_body(request)
     if not body:
         return {}
-    try:
-        data = json.loads(body)
-    except (ValueError, RecursionError):
-        raise HTTPException(400, "the body is not valid JSON") from None
+    data = parse_json(body)
     if not isinstance(data, dict):
         raise HTTPException(400, "the body must be a JSON object")
     return data
@@ -376,7 +383,7 @@ async def read_form(request: Request) -> dict[str, str]:
         pairs = parse_qsl(body.decode("utf-8"), keep_blank_values=True, max_num_fields=20)
     except (UnicodeDecodeError, ValueError):
         raise HTTPException(400, "the form could not be read") from None
-    return dict(pairs)
+    return check_form(pairs)
 
 
 def check_csrf(request: Request, token: object) -> None:
@@ -457,18 +464,19 @@ async def login(request: Request, name: object, password: object) -> UserRecord:
     server = srv(request)
     if not isinstance(name, str) or not isinstance(password, str) or len(password) > 1024:
         raise HTTPException(400, "give a name and a password")
-    name_key, ip_key = "name:" + name.strip().lower()[:64], "ip:" + client_ip(request)
-    _limited(server.login_failures_by_name, name_key, "failed logins for this name")
+    name = name.strip()[:64]
+    by_name, ip_key = "name:" + name_key(name), "ip:" + client_ip(request)
+    _limited(server.login_failures_by_name, by_name, "failed logins for this name")
     _limited(server.login_failures_by_ip, ip_key, "failed logins from your address")
-    user = await asyncio.to_thread(server.store.user_by_name, name.strip()[:64])
+    user = await asyncio.to_thread(server.store.user_by_name, name)
     ok = await asyncio.to_thread(
         server.passwords.verify, user.password_hash if user else None, password
     )
     if user is None or not ok:
-        server.login_failures_by_name.hit(name_key)
+        server.login_failures_by_name.hit(by_name)
         server.login_failures_by_ip.hit(ip_key)
         raise HTTPException(401, "wrong name or password")
-    server.login_failures_by_name.reset(name_key)
+    server.login_failures_by_name.reset(by_name)
     _log_in(request, user)
     return user
 
@@ -623,8 +631,8 @@ def table_settings(data: dict[str, Any], owner: str, robots: RobotPool) -> dict[
         raise HTTPException(400, "'scoring' must be MP or IMP")
     levels = robots.levels()
     level = data["robot_level"] if "robot_level" in data else robots.default_level()
-    if isinstance(level, str):
-        level = None if level in ("", "none") else int(level) if level.isdigit() else level
+    if isinstance(level, str):  # from a form; "²".isdigit() too, hence the ASCII pattern
+        level = None if level in ("", "none") else int(level) if LEVEL_RE.match(level) else level
     if level is not None and (
         isinstance(level, bool) or not isinstance(level, int) or level not in levels
     ):
@@ -740,6 +748,33 @@ def _invite(request: HTTPConnection, actor: TableActor, user: UserRecord | None)
     if user is None or user.id != actor.record.owner_id:
         return None
     return str(request.url_for("join", token=actor.record.invite_token))
+
+
+async def new_invite(request: Request) -> TableActor:
+    """The owner revokes a table's invitation link: the table gets a new token, so the old
+    link finds nothing (404). Who came by it before keeps what they have (the seat, the
+    table in their session)."""
+    actor = _actor(request)
+    user = await current_user(request)
+    if user is None or user.id != actor.record.owner_id:
+        raise HTTPException(403, "only the table's owner may change its invitation link")
+    token = secrets.token_urlsafe(16)
+    await asyncio.to_thread(srv(request).store.set_invite_token, actor.id, token)
+    actor.record = replace(actor.record, invite_token=token)
+    return actor
+
+
+async def api_new_invite(request: Request) -> Response:
+    await api_guard(request)
+    actor = await new_invite(request)
+    user = await current_user(request)
+    return JSONResponse({"table": actor.summary(), "invite": _invite(request, actor, user)})
+
+
+async def form_new_invite(request: Request) -> Response:
+    await _form(request)
+    actor = await new_invite(request)
+    return RedirectResponse(f"/tables/{actor.id}", status_code=303)
 
 
 async def api_create_table(request: Request) -> Response:

@@ -2,10 +2,15 @@
 
 >>> check_name("张三_99")
 '张三_99'
->>> try:
-...     check_name("guest-1")
-... except AuthError as e:
-...     print(e)
+>>> check_name("ＡＮＮ")
+'ANN'
+>>> for name in ("guest-1", "ｇｕｅｓｔ1", "rоbot"):  # full-width; a Cyrillic о
+...     try:
+...         check_name(name)
+...     except AuthError as e:
+...         print(e)
+names starting with 'guest' or 'robot' are reserved
+names starting with 'guest' or 'robot' are reserved
 names starting with 'guest' or 'robot' are reserved
 """
 
@@ -15,13 +20,28 @@ import hmac
 import re
 import secrets
 import time
+import unicodedata
 from collections import deque
 from collections.abc import Callable
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 
+from ..store.names import name_key
+
 NAME_RE = re.compile(r"^[^\W_][\w-]{1,19}$")
+RESERVED = ("guest", "robot")
+LOOK_ALIKES = str.maketrans(
+    {
+        # Cyrillic (в т к м н: their capitals В Т К М Н pass for B T K M H)
+        **dict(zip("аеіјорсухѕԁһԛԝвткмн", "aeijopcyxsdhqwbtkmh", strict=True)),
+        **dict(zip("αβεηικνορτυχ", "abehiknoptux", strict=True)),  # Greek (Η for H)
+        **dict(zip("0135ɡ", "oiesg", strict=True)),  # digits, Latin script g
+    }
+)
+"""A small confusables skeleton (after ``name_key``): the Cyrillic, Greek and digit letters
+that pass for the Latin ones of the reserved prefixes. Unicode's full table is far larger;
+the reserved words need only these."""
 PASSWORD_MIN, PASSWORD_MAX = 8, 128
 
 
@@ -30,12 +50,15 @@ class AuthError(ValueError):
 
 
 def check_name(name: object) -> str:
-    if not isinstance(name, str) or not NAME_RE.match(name.strip()):
+    """A name for a new account, NFKC-normalised (full-width letters become plain ones);
+    AuthError unless it has the right letters and looks like no reserved prefix."""
+    if isinstance(name, str):
+        name = unicodedata.normalize("NFKC", name.strip())
+    if not isinstance(name, str) or not NAME_RE.match(name):
         raise AuthError(
             "a name is 2 to 20 letters, digits, '_' or '-', starting with a letter or digit"
         )
-    name = name.strip()
-    if name.lower().startswith(("guest", "robot")):
+    if name_key(name).translate(LOOK_ALIKES).startswith(RESERVED):
         raise AuthError("names starting with 'guest' or 'robot' are reserved")
     return name
 

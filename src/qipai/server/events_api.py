@@ -128,10 +128,10 @@ def event_settings(data: dict[str, Any]) -> EventSettings:
     if start.utcoffset() is None:
         raise HTTPException(400, "'start' needs its UTC offset (e.g. 2026-12-01T19:30+08:00)")
     scoring = data.get("scoring", Scoring.XIMP.value)
-    if scoring not in {s.value for s in Scoring}:
+    if not isinstance(scoring, str) or scoring not in {s.value for s in Scoring}:
         raise HTTPException(400, "'scoring' must be ximp, imp or mp")
     bye = data.get("bye_score", ByeScore.AVERAGE.value)
-    if bye not in {b.value for b in ByeScore}:
+    if not isinstance(bye, str) or bye not in {b.value for b in ByeScore}:
         raise HTTPException(400, "'bye_score' must be average, average-plus or own-average")
     return EventSettings(
         name=name.strip(),
@@ -519,11 +519,11 @@ async def _partner(request: Request, value: object, me: str) -> str:
     if not isinstance(value, str) or not value.strip():
         raise HTTPException(400, "'partner' must name your partner's account")
     partner = value.strip()
-    if partner == me:
-        raise HTTPException(400, "your partner must be someone else")
     found: UserRecord | None = await asyncio.to_thread(
         tournaments(request).store.user_by_name, partner
     )
+    if found is not None and found.name == me:  # by its key: "ANN" is ann too
+        raise HTTPException(400, "your partner must be someone else")
     if found is None or found.is_guest:
         raise HTTPException(404, f"no account is named {partner!r}")
     return found.name
@@ -584,8 +584,10 @@ async def api_player(request: Request) -> Response:
     if len(name) > 40:
         raise HTTPException(404, "no such player")
     t = tournaments(request)
-    awards = await asyncio.to_thread(t.store.tournaments.awards, name)
     user = await asyncio.to_thread(t.store.user_by_name, name)
+    if user is not None:  # found by its key: the awards are under the name as written
+        name = user.name
+    awards = await asyncio.to_thread(t.store.tournaments.awards, name)
     if user is None and not awards:
         raise HTTPException(404, f"no player is named {name!r}")
     return JSONResponse(player_json(name, awards))

@@ -692,8 +692,10 @@ async def player_page(request: Request) -> Response:
     name = request.path_params["name"]
     t = tournaments(request)
     found = len(name) <= 40 and not is_robot_player(name)
-    awards = await asyncio.to_thread(t.store.tournaments.awards, name) if found else []
     account = await asyncio.to_thread(t.store.user_by_name, name) if found else None
+    if account is not None:  # found by its key: the awards are under the name as written
+        name = account.name
+    awards = await asyncio.to_thread(t.store.tournaments.awards, name) if found else []
     if account is None and not awards:
         raise HTTPException(404, i18n.t("ev_no_such_player", lang, name=name))
     profile = player_json(name, awards)

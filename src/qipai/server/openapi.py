@@ -33,6 +33,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
 
 from .. import __version__
+from .edge import MAX_ID_DIGITS
 
 log = logging.getLogger("qipai.server")
 
@@ -606,6 +607,18 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
         },
         media="text/plain",
     ),
+    ("POST", "/api/tables/{table_id}/invite"): Operation(
+        "Revoke the table's invitation link: a new one replaces it",
+        "tables",
+        {
+            200: ("the table and its new invitation link", "TableCreated"),
+            403: ("only the table's owner may change its invitation link", "Error"),
+            404: TABLE_NOT_FOUND,
+        },
+        description="The old link then answers 404. Who came by it before keeps their seat"
+        " and, in their session, the table.",
+        post=True,
+    ),
     ("POST", "/api/tables/{table_id}/{action}"): Operation(
         "Sit, stand up, deal the next board, or close the table",
         "tables",
@@ -725,8 +738,8 @@ WEBSOCKETS: dict[str, Operation] = {
 
 
 def _convertor_schema(convertor: Convertor[Any]) -> Schema:
-    if isinstance(convertor, IntegerConvertor):
-        return {"type": "integer", "minimum": 0}
+    if isinstance(convertor, IntegerConvertor):  # edge.IdConvertor: at most 18 digits
+        return {"type": "integer", "minimum": 0, "maximum": 10**MAX_ID_DIGITS - 1}
     if isinstance(convertor, FloatConvertor):
         return {"type": "number", "minimum": 0}
     if isinstance(convertor, UUIDConvertor):

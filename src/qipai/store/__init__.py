@@ -5,13 +5,14 @@ SQLite (WAL mode) by default; a PostgreSQL URL works the same. The table event l
 other tables are projections written in the same transaction as the events they follow from.
 """
 
-from .db import connect, migrate, sqlite_url
+from .db import DatabaseUnusable, connect, migrate, sqlite_url
 from .repo import BoardRecord, EventRecord, Store, StoreError, TableRecord, UserRecord
 from .tournaments import Award, TournamentRecord, TournamentStore
 
 __all__ = [
     "Award",
     "BoardRecord",
+    "DatabaseUnusable",
     "EventRecord",
     "Store",
     "StoreError",

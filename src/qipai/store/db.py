@@ -8,8 +8,11 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event
+from alembic.util.exc import CommandError
+from sqlalchemy import Engine, create_engine, event, make_url, text
+from sqlalchemy.exc import ArgumentError, DBAPIError, SQLAlchemyError
 
+from ..bridge.errors import QipaiError
 from ..jsontext import dumps
 
 MIGRATIONS = "qipai.store:migrations"
@@ -62,3 +65,48 @@ def migrate(engine: Engine, revision: str = "head") -> None:
     with engine.begin() as conn:
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, revision)
+
+
+class DatabaseUnusable(QipaiError):
+    """The database cannot be opened, read, migrated or written: the server cannot start."""
+
+
+def open_checked(url: str) -> Engine:
+    """An engine for ``url``, migrated to the latest schema and shown to take a write (one
+    rolled back); DatabaseUnusable saying what and where when it is corrupt, read-only,
+    missing, or of a newer qipai."""
+    engine: Engine | None = None
+    try:
+        engine = connect(url)
+        migrate(engine)
+        with engine.connect() as conn, conn.begin() as tx:
+            conn.execute(text("insert into settings (key, value) values ('_write_check', '')"))
+            tx.rollback()
+    except (SQLAlchemyError, CommandError) as e:
+        if engine is not None:
+            engine.dispose()
+        raise DatabaseUnusable(f"cannot use the database {_where(url)}: {_reason(e)}") from None
+    return engine
+
+
+def _where(url: str) -> str:
+    """The database a URL names, for people: a SQLite file's path, else the URL without its
+    password.
+
+    >>> _where("sqlite:////srv/qipai.db"), _where("postgresql://u:secret@db/club")
+    ('/srv/qipai.db', 'postgresql://u:***@db/club')
+    """
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        return repr(url)
+    if parsed.get_backend_name() == "sqlite":
+        return parsed.database or ":memory:"
+    return parsed.render_as_string(hide_password=True)
+
+
+def _reason(e: Exception) -> str:
+    """The first line of what the database driver (or Alembic) said."""
+    cause = e.orig if isinstance(e, DBAPIError) else e
+    lines = str(cause).strip().splitlines()
+    return lines[0] if lines else type(cause).__name__

@@ -32,6 +32,9 @@ class User(Base):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(40), unique=True)
+    name_key: Mapped[str | None] = mapped_column(String(80), unique=True, index=True)
+    """``store.names.name_key(name)``: what logins and lookups match. Always written; nullable
+    only because SQLite adds a column to a table that others point at no other way."""
     password_hash: Mapped[str | None] = mapped_column(String(255), nullable=True)
     is_guest: Mapped[bool] = mapped_column(default=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

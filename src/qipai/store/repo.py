@@ -13,11 +13,11 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, Engine, bindparam, func, insert, select, update
+from sqlalchemy import Connection, Engine, bindparam, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
-from .db import connect, migrate
+from .db import open_checked
 from .models import (
     EVENT_VERSION,
     BridgeTable,
@@ -29,6 +29,7 @@ from .models import (
     TournamentTable,
     User,
 )
+from .names import name_key
 from .tournaments import TournamentStore
 
 SEATS = ("N", "E", "S", "W")
@@ -120,10 +121,9 @@ class Store:
 
     @classmethod
     def open(cls, url: str) -> Store:
-        """Connect to ``url`` and apply every migration."""
-        engine = connect(url)
-        migrate(engine)
-        return cls(engine)
+        """Connect to ``url`` and apply every migration; ``db.DatabaseUnusable`` saying what
+        and where if the database cannot be read, migrated or written."""
+        return cls(open_checked(url))
 
     def close(self) -> None:
         self.engine.dispose()
@@ -143,14 +143,17 @@ class Store:
     # -- users ------------------------------------------------------------------------------
 
     def create_user(self, name: str, password_hash: str | None, *, guest: bool) -> UserRecord:
-        """A new user; StoreError if the name (ignoring case) is taken."""
+        """A new user; StoreError if the name is taken (or one with the same key, ignoring case
+        and width: ``names.name_key``)."""
+        key = name_key(name)
         try:
             with self._session.begin() as s:
-                taken = s.scalar(select(User.id).where(func.lower(User.name) == name.lower()))
+                taken = s.scalar(select(User.id).where(User.name_key == key))
                 if taken is not None:
                     raise StoreError(f"the name {name!r} is taken")
                 user = User(
                     name=name,
+                    name_key=key,
                     password_hash=password_hash,
                     is_guest=guest,
                     created_at=self._clock(),
@@ -176,8 +179,9 @@ class Store:
             return None if row is None else _user(row)
 
     def user_by_name(self, name: str) -> UserRecord | None:
+        """The user whose name has the same key as ``name`` (``names.name_key``)."""
         with self._session() as s:
-            row = s.scalar(select(User).where(func.lower(User.name) == name.lower()))
+            row = s.scalar(select(User).where(User.name_key == name_key(name)))
             return None if row is None else _user(row)
 
     def user_names(self, ids: Iterable[int]) -> dict[int, str]:
@@ -252,6 +256,14 @@ class Store:
                 return None
             seats, away = self._seats(s, [row.id])
             return _table(row, seats[row.id], away[row.id])
+
+    def set_invite_token(self, table_id: int, token: str) -> None:
+        """Give a table a new invitation token: links with the old one find nothing."""
+        with self._session.begin() as s:
+            row = s.get(BridgeTable, table_id)
+            if row is None:
+                raise StoreError(f"no table {table_id}")
+            row.invite_token = token
 
     def open_tables(self) -> list[TableRecord]:
         """Every table not closed, oldest first."""

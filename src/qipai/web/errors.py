@@ -162,8 +162,14 @@ ZH: dict[str, str] = {
     "could not make a guest account: try again": "无法创建游客账号，请再试一次",
     # -- the JSON API and the forms (server/app.py) ----------------------------------------
     "request body too large: at most {n} bytes": "请求内容过大：最多{n}字节",
-    "the body is not valid JSON": "请求内容不是有效的JSON",
+    "the body is not valid UTF-8 JSON": "请求内容不是有效的UTF-8 JSON",
+    "the request holds a NUL character, which no text here may hold": (
+        "请求中含有NUL字符，这里的文字都不能含有它"
+    ),
+    "no such page": "没有这个页面",
+    "something went wrong on the server: it has been logged": "服务器出错了：已记入日志",
     "the body must be a JSON object": "请求内容必须是JSON对象",
+    "only the table's owner may change its invitation link": "只有牌桌的主人可以更换邀请链接",
     "the form could not be read": "无法读取表单",
     "the form or request is missing its CSRF token: reload the page": (
         "表单或请求缺少CSRF令牌：请刷新页面"

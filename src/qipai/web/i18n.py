@@ -75,6 +75,7 @@ UI: dict[str, tuple[str, str]] = {
     "connected": ("已连接", "Connected"),
     "reconnecting": ("连接中断，正在重连…", "Connection lost: reconnecting…"),
     "invite_link": ("邀请链接", "Invitation link"),
+    "new_invite": ("换新链接（旧链接作废）", "New link (the old one stops working)"),
     "results": ("成绩", "Results"),
     "no_results": ("还没有打完的牌", "No boards finished yet"),
     "waiting_players": ("等待玩家入座", "Waiting for players to sit"),
