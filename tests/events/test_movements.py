@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from qipai.events.movements import (
     MovementError,
+    MovementFileError,
     Sitting,
     howell_for,
     howell_movements,
@@ -125,17 +126,17 @@ def test_any_mitchell_meets_each_pair_once_and_deals_each_board_once_a_pair(
 def test_bad_movement_files_say_where() -> None:
     good = "name: X\nnumberTeams: 4\nhands:\n"
     sit = "- {{table: {t}, round: {r}, ns: {ns}, ew: {ew}, boards: [{b}]}}\n"
-    with pytest.raises(MovementError, match=r"x\.yaml: not YAML"):
+    with pytest.raises(MovementFileError, match=r"x\.yaml: not YAML"):
         parse_movement("a: [", "x.yaml")
-    with pytest.raises(MovementError, match="needs 'hands'"):
+    with pytest.raises(MovementFileError, match="needs 'hands'"):
         parse_movement("name: X\n", "x.yaml")
-    with pytest.raises(MovementError, match=r"x\.yaml, hand 1: 'ns' must be a whole number"):
+    with pytest.raises(MovementFileError, match=r"x\.yaml, hand 1: 'ns' must be a whole number"):
         parse_movement(good + sit.format(t=1, r=1, ns="a", ew=2, b=1), "x.yaml")
     twice = sit.format(t=1, r=1, ns=1, ew=2, b=1) + sit.format(t=1, r=2, ns=1, ew=3, b=1)
-    with pytest.raises(MovementError, match="round 2: pair 1 plays board 1 again"):
+    with pytest.raises(MovementFileError, match="round 2: pair 1 plays board 1 again"):
         parse_movement(good + twice, "x.yaml")
     same = sit.format(t=1, r=1, ns=1, ew=2, b=1) + sit.format(t=2, r=1, ns=1, ew=3, b=2)
-    with pytest.raises(MovementError, match="round 1: pair 1 is seated 2 times"):
+    with pytest.raises(MovementFileError, match="round 1: pair 1 is seated 2 times"):
         parse_movement(good + same, "x.yaml")
-    with pytest.raises(MovementError, match="pair 9 is not among 1-4"):
+    with pytest.raises(MovementFileError, match="pair 9 is not among 1-4"):
         parse_movement(good + sit.format(t=1, r=1, ns=9, ew=2, b=1), "x.yaml")

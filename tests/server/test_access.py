@@ -90,6 +90,8 @@ ACTIONS = {
     ("POST", "/api/logout"): "logs out: /api/me",
     ("POST", "/api/tables"): "makes a club table: its summary, /api/tables/{table_id}",
     ("POST", "/api/tables/{table_id}/{action}"): "sit/stand/next/close: the table's summary",
+    ("POST", "/api/tables/{table_id}/invite"): "a new invitation link: no board in it",
+    ("POST", "/tables/{table_id}/invite"): "a new invitation link; redirects",
     ("POST", "/api/events"): "makes an event: /api/events/{event_id}",
     ("POST", "/api/events/{event_id}/{action}"): "an event action: /api/events/{event_id}",
     ("POST", "/events/new"): "makes an event; redirects",

@@ -62,6 +62,7 @@ INTERNAL = {
     "AssertionError",
     "DatabaseUnusable",  # `qipai serve` cannot start: the operator's one line, in English
     "EventFormatError",  # a stored event state that cannot be read back
+    "MovementFileError",  # a movement file shipped with qipai: a bad one is a bug of ours
     "Exception",
     "KeyError",
     "LookupError",

@@ -49,6 +49,10 @@ class EventError(QipaiError):
 # -- settings -------------------------------------------------------------------------------
 
 
+class MovementError(EventError):
+    """A movement the event cannot have: a field no movement serves, rounds out of range."""
+
+
 class SettingsError(EventError, ValueError):
     """Event settings that cannot run: no boards, a threshold out of range..."""
 

@@ -234,6 +234,20 @@ ZH: dict[str, str] = {
         "第{n}轮正在进行：本轮的牌桌只有裁判可以观看，本轮选手打完本轮各副后也可以观看"
     ),
     "no such event": "没有这场比赛",
+    "{name} has 1 to {most} rounds, not {rounds}": "{name}有1到{most}轮，不能是{rounds}轮",
+    "no Howell named {name} for {pairs} pairs (there: {names})": (
+        "没有适合{pairs}对的名为{name}的豪威尔移位（可选：{names}）"
+    ),
+    "no Howell movement for {pairs} pairs: the movements serve {sizes}": (
+        "没有适合{pairs}对的豪威尔移位：现有移位适用于{sizes}对"
+    ),
+    "a Mitchell needs at least one table and one board a round": (
+        "米切尔移位至少要一张桌、每轮至少一副牌"
+    ),
+    "a Mitchell of {tables} tables plays 1 to {most} rounds, not {rounds}": (
+        "{tables}桌的米切尔移位打1到{most}轮，不能是{rounds}轮"
+    ),
+    "arrow-switch rounds must be among 1-{rounds}": "换向轮须在第1到{rounds}轮之间",
     "log in with an account to direct an event": "用账号登录后才能主持比赛",
     "no event action {action}: one of {actions}": "没有比赛操作{action}：可用{actions}",
     "no event action {action}": "没有比赛操作{action}",

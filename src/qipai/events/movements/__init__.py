@@ -33,11 +33,13 @@ from typing import Any
 
 import yaml
 
-from ..errors import EventError
+from ...bridge.errors import ParseError
+from ..errors import MovementError
 
 __all__ = [
     "Movement",
     "MovementError",
+    "MovementFileError",
     "Sitting",
     "howell_for",
     "howell_movements",
@@ -46,8 +48,8 @@ __all__ = [
 ]
 
 
-class MovementError(EventError):
-    """A movement that cannot be (a bad file, or a field no movement serves)."""
+class MovementFileError(ParseError):
+    """A movement file (or a schedule) that is not sound: it names the file, hand or round."""
 
 
 @dataclass(frozen=True, order=True)
@@ -119,29 +121,29 @@ class Movement:
     def check(self) -> Movement:
         """The movement itself, once its schedule is sound: no pair seated twice in a round,
         no table used twice in a round, no pair playing a board twice, every pair numbered
-        from 1 to ``pairs``; MovementError saying where otherwise."""
+        from 1 to ``pairs``; MovementFileError saying where otherwise."""
         for r in range(1, self.rounds + 1):
             here = self.round_sittings(r)
             tables = Counter(s.table for s in here)
             pairs = Counter(p for s in here for p in s.pairs)
             for t, n in tables.items():
                 if n > 1:
-                    raise MovementError(f"{self.name}, round {r}: table {t} is used {n} times")
+                    raise MovementFileError(f"{self.name}, round {r}: table {t} is used {n} times")
             for p, n in pairs.items():
                 if n > 1:
-                    raise MovementError(f"{self.name}, round {r}: pair {p} is seated {n} times")
+                    raise MovementFileError(f"{self.name}, round {r}: pair {p} is seated {n} times")
         played: set[tuple[int, int]] = set()
         for s in sorted(self.sittings):
             if s.ns == s.ew:
-                raise MovementError(f"{self.name}, round {s.round}: pair {s.ns} plays itself")
+                raise MovementFileError(f"{self.name}, round {s.round}: pair {s.ns} plays itself")
             for p in s.pairs:
                 if not 1 <= p <= self.pairs:
-                    raise MovementError(
+                    raise MovementFileError(
                         f"{self.name}, round {s.round}: pair {p} is not among 1-{self.pairs}"
                     )
                 for b in s.boards:
                     if p != self.phantom and (p, b) in played:
-                        raise MovementError(
+                        raise MovementFileError(
                             f"{self.name}, round {s.round}: pair {p} plays board {b} again"
                         )
                     played.add((p, b))
@@ -150,28 +152,28 @@ class Movement:
 
 def _whole(value: object, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise MovementError(f"{where} must be a whole number from 1, not {value!r}")
+        raise MovementFileError(f"{where} must be a whole number from 1, not {value!r}")
     return value
 
 
 def parse_movement(text: str, source: str = "<movement>") -> Movement:
     """A movement from its YAML form (bridgescorer's: ``name``, ``numberTeams``, ``hands``,
-    each hand ``table``, ``round``, ``ns``, ``ew``, ``boards``), checked; MovementError naming
-    the file and hand otherwise."""
+    each hand ``table``, ``round``, ``ns``, ``ew``, ``boards``), checked; MovementFileError
+    naming the file and hand otherwise."""
     try:
         doc = yaml.safe_load(text)
     except yaml.YAMLError as e:
-        raise MovementError(f"{source}: not YAML: {e}") from None
+        raise MovementFileError(f"{source}: not YAML: {e}") from None
     if not isinstance(doc, Mapping) or not isinstance(doc.get("hands"), list):
-        raise MovementError(f"{source}: a movement needs 'hands', a list of sittings")
+        raise MovementFileError(f"{source}: a movement needs 'hands', a list of sittings")
     sittings = []
     for i, hand in enumerate(doc["hands"], 1):
         where = f"{source}, hand {i}"
         if not isinstance(hand, Mapping):
-            raise MovementError(f"{where}: a sitting is table, round, ns, ew and boards")
+            raise MovementFileError(f"{where}: a sitting is table, round, ns, ew and boards")
         boards = hand.get("boards")
         if not isinstance(boards, list) or not boards:
-            raise MovementError(f"{where}: 'boards' must list the boards played")
+            raise MovementFileError(f"{where}: 'boards' must list the boards played")
         sittings.append(
             Sitting(
                 round=_whole(hand.get("round"), f"{where}: 'round'"),
