@@ -613,6 +613,7 @@
       lastBtn.setAttribute("aria-pressed", showLast ? "true" : "false");
       lastBtn.title = last ? "" : S.no_last_trick;
       box.classList.remove("old", "last", "held");
+      $("table-area").classList.toggle("bidding", !!v && v.phase === "auction");
       if (!v || v.phase === "auction") return;
       let trick = null;
       if (showLast) {
