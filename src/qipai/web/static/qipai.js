@@ -415,7 +415,8 @@
     document.addEventListener("keydown", (ev) => {
       if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
       const t = ev.target;
-      if (t && t.closest && t.closest("input, textarea, select, [contenteditable]")) return;
+      // typing in a text field or choosing in a list is not a call or a card
+      if (t && t.closest && t.closest("input:not([type=checkbox]):not([type=radio]), textarea, select, [contenteditable]")) return;
       const k = ev.key;
       if (k.startsWith("Arrow")) {
         if (moveFocus(k)) ev.preventDefault();
