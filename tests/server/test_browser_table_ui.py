@@ -5,6 +5,7 @@ board by keyboard alone, the focus kept where play goes on; names for screen rea
 languages; dealer, vulnerability, a fixed bidding box, the hand in alternating colours and a
 four-colour deck; the outcome of an undo told in a notice."""
 
+import itertools
 import re
 import time
 
@@ -33,7 +34,9 @@ def robot_table(browser, live, lang="en", **context):
 
 def active(page, attr):
     """The focused element's ``data-<attr>``, or None (focus on <body> or elsewhere)."""
-    return page.evaluate(f"(document.activeElement && document.activeElement.dataset.{attr}) || null")
+    return page.evaluate(
+        f"(document.activeElement && document.activeElement.dataset.{attr}) || null"
+    )
 
 
 def call_keys(call):
@@ -45,6 +48,13 @@ def call_keys(call):
 
 def auction_size(page):
     return page.locator("#auction td .call").count()
+
+
+def wait_for_call(page, before):
+    """Until the auction has more than ``before`` calls (the server took the call)."""
+    page.wait_for_function(
+        "n => document.querySelectorAll('#auction td .call').length > n", arg=before
+    )
 
 
 def wait_gone(page, card):
@@ -101,7 +111,9 @@ def test_whole_board_by_keyboard_with_names_and_last_trick(live, browser):
     assert page.evaluate("document.activeElement.id") == "next-board"
     page.keyboard.press("Enter")
     stats["presses"] += 1
-    page.wait_for_function("() => document.querySelector('#board-info').textContent.startsWith('Board 2')")
+    page.wait_for_function(
+        "() => document.querySelector('#board-info').textContent.startsWith('Board 2')"
+    )
     for where, vul in (("top", True), ("bottom", True), ("left", False), ("right", False)):
         assert page.locator(f"#pos-{where} .seat-label.vul").count() == (1 if vul else 0)
     red = page.locator("#pos-bottom .seat-label").evaluate("e => getComputedStyle(e).boxShadow")
@@ -129,7 +141,9 @@ def check_last_trick(page):
     assert page.locator("#trick.last .card").count() == 4
     assert page.locator("#trick.last .card.winner").count() == 1
     assert button.get_attribute("aria-pressed") == "true"
-    names = page.locator("#trick .card").evaluate_all("ns => ns.map(n => n.getAttribute('aria-label'))")
+    names = page.locator("#trick .card").evaluate_all(
+        "ns => ns.map(n => n.getAttribute('aria-label'))"
+    )
     assert all(re.match(r"(North|East|South|West): ", n) for n in names), names
     page.keyboard.press("l")
     assert page.locator("#trick.last").count() == 0
@@ -164,7 +178,7 @@ def board_by_keyboard(page, stats, deadline):
             page.keyboard.press("Enter")
             stats["presses"] += len(call_keys(call)) + 1
             stats["calls"] += 1
-            page.wait_for_function("n => document.querySelectorAll('#auction td .call').length > n", arg=before)
+            wait_for_call(page, before)
         elif cards.count():
             if stats["cards"]:
                 assert active(page, "card"), "focus fell out of the play"
@@ -172,7 +186,8 @@ def board_by_keyboard(page, stats, deadline):
             if not stats["arrows"] and len(playable) > 1:
                 first = page.locator(f'.seat-box button[data-card="{playable[0]}"]')
                 group = first.evaluate(
-                    "n => Array.from(n.closest('.hand').querySelectorAll('button')).map(b => b.dataset.card)"
+                    "n => [...n.closest('.hand').querySelectorAll('button')]"
+                    ".map(b => b.dataset.card)"
                 )
                 first.focus()
                 page.keyboard.press("ArrowRight")
@@ -210,10 +225,12 @@ def test_hovered_card_leaves_every_index_clickable_and_undo_is_told(live, browse
     page.wait_for_selector("#bidding-box:not(.hidden)")
     before = auction_size(page)
     page.locator("#bidding-box .bids button:not([disabled])").first.click()
-    page.wait_for_function("n => document.querySelectorAll('#auction td .call').length > n", arg=before)
+    wait_for_call(page, before)
     page.click("#undo-btn")
     notice = page.locator("#notice")
-    page.wait_for_function("() => document.querySelector('#notice').textContent.includes('taken back')")
+    page.wait_for_function(
+        "() => document.querySelector('#notice').textContent.includes('taken back')"
+    )
     assert notice.get_attribute("role") == "status" and notice.is_visible()
     assert "South" in notice.inner_text()
     # The board by clicks; at each turn in South's fan every card's index stays the card under
@@ -225,20 +242,26 @@ def test_hovered_card_leaves_every_index_clickable_and_undo_is_told(live, browse
     while page.locator("#done-box.hidden").count():
         assert time.monotonic() < deadline, "the board did not finish in time"
         if page.locator("#bidding-box:not(.hidden)").count():
-            target = "#bidding-box .bids button:not([disabled])" if not bid else '#bidding-box button[data-call="P"]'
+            target = (
+                "#bidding-box .bids button:not([disabled])"
+                if not bid
+                else '#bidding-box button[data-call="P"]'
+            )
             before = auction_size(page)
             page.locator(target).first.click()
             bid = True
-            page.wait_for_function("n => document.querySelectorAll('#auction td .call').length > n", arg=before)
+            wait_for_call(page, before)
             continue
         fan = page.locator("#pos-bottom button.playable")
         if fan.count():
-            hand = page.locator("#pos-bottom .card").evaluate_all("ns => ns.map(n => n.dataset.card)")
+            hand = page.locator("#pos-bottom .card").evaluate_all(
+                "ns => ns.map(n => n.dataset.card)"
+            )
             playable = fan.evaluate_all("ns => ns.map(n => n.dataset.card)")
             for card in playable:
                 page.hover(f'#pos-bottom [data-card="{card}"]', position={"x": 6, "y": 12})
                 assert all(index_hits(page)), f"hovering {card} hides an index"
-            pairs = [(a, b) for a, b in zip(hand, hand[1:]) if a in playable and b in playable]
+            pairs = [(a, b) for a, b in itertools.pairwise(hand) if a in playable and b in playable]
             hovered, target = pairs[0] if pairs else (playable[0], playable[0])
             page.hover(f'#pos-bottom [data-card="{hovered}"]', position={"x": 6, "y": 12})
             page.click(f'#pos-bottom [data-card="{target}"]', position={"x": 6, "y": 12})
@@ -262,7 +285,12 @@ def test_hovered_card_leaves_every_index_clickable_and_undo_is_told(live, browse
 
 def test_phone_auction_beside_the_bidding_box_and_chinese_names(live, browser):
     watched = robot_table(
-        browser, live, lang="zh", viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+        browser,
+        live,
+        lang="zh",
+        viewport={"width": 390, "height": 844},
+        is_mobile=True,
+        has_touch=True,
     )
     page = watched.page
     page.wait_for_selector("#bidding-box:not(.hidden)")
@@ -287,7 +315,9 @@ def test_phone_auction_beside_the_bidding_box_and_chinese_names(live, browser):
     # Chinese names (item 6): calls, cards, hidden hands, the last trick.
     for name in ("1红心", "1无将", "7黑桃", "不叫", "加倍", "再加倍"):
         assert page.get_by_role("button", name=name, exact=True).count() == 1, name
-    labels = page.locator("#pos-bottom .card").evaluate_all("ns => ns.map(n => n.getAttribute('aria-label'))")
+    labels = page.locator("#pos-bottom .card").evaluate_all(
+        "ns => ns.map(n => n.getAttribute('aria-label'))"
+    )
     assert all(re.fullmatch(r"(黑桃|红心|方块|梅花)(A|K|Q|J|10|[2-9])", n) for n in labels), labels
     assert page.get_by_role("img", name="北 13张牌").count() == 1
     assert "上一墩" in page.locator("#last-trick").text_content()
