@@ -213,6 +213,45 @@ def board_by_keyboard(page, stats, deadline):
         stats["last_trick"] = True
 
 
+def board_by_clicks_hovering(page, deadline):
+    """One board by clicks, South passing; each of South's cards clicked on its index with
+    its left neighbour hovered. How many such clicks played the card clicked."""
+    played = 0
+    while page.locator("#done-box.hidden").count():
+        assert time.monotonic() < deadline, "the board did not finish in time"
+        if page.locator("#bidding-box:not(.hidden)").count():
+            before = auction_size(page)
+            page.click('#bidding-box button[data-call="P"]')
+            wait_for_call(page, before)
+            continue
+        fan = page.locator("#pos-bottom button.playable")
+        if fan.count():
+            hand = page.locator("#pos-bottom .card").evaluate_all(
+                "ns => ns.map(n => n.dataset.card)"
+            )
+            playable = fan.evaluate_all("ns => ns.map(n => n.dataset.card)")
+            for card in playable:
+                page.hover(f'#pos-bottom [data-card="{card}"]', position={"x": 6, "y": 12})
+                assert all(index_hits(page)), f"hovering {card} hides an index"
+            pairs = [(a, b) for a, b in itertools.pairwise(hand) if a in playable and b in playable]
+            hovered, target = pairs[0] if pairs else (playable[0], playable[0])
+            page.hover(f'#pos-bottom [data-card="{hovered}"]', position={"x": 6, "y": 12})
+            page.click(f'#pos-bottom [data-card="{target}"]', position={"x": 6, "y": 12})
+            wait_gone(page, target)
+            if hovered != target:
+                assert page.locator(f'#pos-bottom [data-card="{hovered}"]').count() == 1
+                played += 1
+            continue
+        dummy = page.locator(".seat-box button.playable")
+        if dummy.count():
+            card = dummy.first.get_attribute("data-card")
+            dummy.first.click()
+            wait_gone(page, card)
+            continue
+        page.wait_for_timeout(30)
+    return played
+
+
 def test_hovered_card_leaves_every_index_clickable_and_undo_is_told(live, browser):
     watched = robot_table(browser, live)
     page = watched.page
@@ -233,51 +272,19 @@ def test_hovered_card_leaves_every_index_clickable_and_undo_is_told(live, browse
     )
     assert notice.get_attribute("role") == "status" and notice.is_visible()
     assert "South" in notice.inner_text()
-    # The board by clicks; at each turn in South's fan every card's index stays the card under
-    # the pointer whatever card is hovered, and a click on the index next to the hovered card
-    # plays that card, not the hovered one (item 1).
-    bid = False
-    clicked_next_to_hover = 0
-    deadline = time.monotonic() + 90
-    while page.locator("#done-box.hidden").count():
-        assert time.monotonic() < deadline, "the board did not finish in time"
-        if page.locator("#bidding-box:not(.hidden)").count():
-            target = (
-                "#bidding-box .bids button:not([disabled])"
-                if not bid
-                else '#bidding-box button[data-call="P"]'
-            )
-            before = auction_size(page)
-            page.locator(target).first.click()
-            bid = True
-            wait_for_call(page, before)
-            continue
-        fan = page.locator("#pos-bottom button.playable")
-        if fan.count():
-            hand = page.locator("#pos-bottom .card").evaluate_all(
-                "ns => ns.map(n => n.dataset.card)"
-            )
-            playable = fan.evaluate_all("ns => ns.map(n => n.dataset.card)")
-            for card in playable:
-                page.hover(f'#pos-bottom [data-card="{card}"]', position={"x": 6, "y": 12})
-                assert all(index_hits(page)), f"hovering {card} hides an index"
-            pairs = [(a, b) for a, b in itertools.pairwise(hand) if a in playable and b in playable]
-            hovered, target = pairs[0] if pairs else (playable[0], playable[0])
-            page.hover(f'#pos-bottom [data-card="{hovered}"]', position={"x": 6, "y": 12})
-            page.click(f'#pos-bottom [data-card="{target}"]', position={"x": 6, "y": 12})
-            wait_gone(page, target)
-            if hovered != target:
-                assert page.locator(f'#pos-bottom [data-card="{hovered}"]').count() == 1
-                clicked_next_to_hover += 1
-            continue
-        dummy = page.locator(".seat-box button.playable")
-        if dummy.count():
-            card = dummy.first.get_attribute("data-card")
-            dummy.first.click()
-            wait_gone(page, card)
-            continue
-        page.wait_for_timeout(30)
-    assert clicked_next_to_hover >= 1
+    # Boards by clicks, South passing (until South has played from the fan, at most five
+    # boards); at each turn in South's fan every card's index stays the card under the pointer
+    # whatever card is hovered, and a click on the index next to the hovered card plays that
+    # card, not the hovered one (item 1).
+    deadline = time.monotonic() + 100
+    next_to_hover = 0
+    for _ in range(5):
+        next_to_hover += board_by_clicks_hovering(page, deadline)
+        if next_to_hover:
+            break
+        page.click("#next-board")
+        page.wait_for_selector("#done-box.hidden", state="attached")
+    assert next_to_hover >= 1
     # A finished trick was held in the middle (item 2) though the winner led at once.
     assert page.evaluate("window.__held") is True
     assert watched.errors == []
@@ -321,4 +328,23 @@ def test_phone_auction_beside_the_bidding_box_and_chinese_names(live, browser):
     assert all(re.fullmatch(r"(黑桃|红心|方块|梅花)(A|K|Q|J|10|[2-9])", n) for n in labels), labels
     assert page.get_by_role("img", name="北 13张牌").count() == 1
     assert "上一墩" in page.locator("#last-trick").text_content()
+    # A claim's outcome is told (item 7): South bids a grand slam by keys in a strain North
+    # has not named (so South declares), claims all 13 after the opening lead; the robots
+    # accept or dispute it, and a notice says which.
+    north = page.locator("#auction tr").evaluate_all(
+        "rows => rows.map(r => r.cells[1] && r.cells[1].querySelector('[data-call]'))"
+        ".filter(Boolean).map(n => n.dataset.call.slice(1))"
+    )
+    strain = next(s for s in ("NT", "S", "H", "D", "C") if s not in north)
+    call = "7" + strain
+    for key in call_keys(call):
+        page.keyboard.press(key)
+    assert active(page, "call") == call
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#claim-btn", timeout=30_000)
+    page.click("#claim-btn")
+    page.wait_for_function(
+        "() => /(同意|不同意)摊牌/.test(document.querySelector('#notice').textContent)"
+    )
+    assert page.locator("#notice").is_visible()
     assert watched.errors == []
