@@ -90,7 +90,7 @@ def play_board_by_clicks(page, deadline):
         calls = page.locator("#bidding-box:not(.hidden) button.call-btn")
         cards = page.locator("button.playable")
         if calls.count():
-            target = "#bidding-box .bids button.call-btn" if not bid else 'button[data-call="P"]'
+            target = 'button[data-call="P"]' if bid else "#bidding-box .bids button:enabled"
             page.locator(target).first.click()
             bid = True
             clicks += 1

@@ -120,6 +120,11 @@ def test_an_event_from_the_form_to_the_hand_records(live, browser):
     a.wait_for_selector("#my-table-link", timeout=90_000)
     assert re.fullmatch(r"/tables/\d+", a.get_attribute("#my-table-link", "href") or "")
     assert "你现在的牌桌" in a.inner_text("#my-table") and "对手" in a.inner_text("#my-table")
+    # the table's own page names the event's scoring: cross-IMPs (#15 item 9)
+    peek = bob.page.context.new_page()
+    peek.goto(live.base + a.get_attribute("#my-table-link", "href"))
+    assert "XIMP" in peek.inner_text("#scoring-tag")
+    peek.close()
     assert a.evaluate("window.__marker") == 1
     # ... and the results when it is over, still with no reload
     a.wait_for_selector("#event-files", timeout=180_000)

@@ -50,7 +50,7 @@ def click_once(page, first_call):
     if calls.count():
         bid = first_call == "bid" and not page.evaluate("window.__called === true")
         button = page.locator(
-            "#bidding-box .bids button.call-btn" if bid else '#bidding-box button[data-call="P"]'
+            "#bidding-box .bids button:enabled" if bid else '#bidding-box button[data-call="P"]'
         ).first
         call = button.get_attribute("data-call")
         before = page.locator("#auction td .call").count()

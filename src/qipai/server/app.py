@@ -985,8 +985,23 @@ async def table_page(request: Request) -> Response:
         "robots": bool(srv(request).tables.robots.levels()),
         "strings": i18n.strings(lang),
     }
-    ctx.update(table=actor.summary(), invite=_invite(request, actor, user), config=config)
+    summary = actor.summary()
+    ctx.update(table=summary, invite=_invite(request, actor, user), config=config)
+    ctx["scoring_label"] = _scoring_label(request, summary)
     return srv(request).templates.TemplateResponse(request, "table.html", ctx)
+
+
+def _scoring_label(request: Request, summary: dict[str, Any]) -> str:
+    """The i18n key of the scoring a table's tag names: its event's own (cross-IMPs say XIMP),
+    else MP or IMP."""
+    tour = summary.get("tournament")
+    tournaments = srv(request).tournaments
+    key = "mp" if summary["scoring"] == "MP" else "imp"
+    if tour and tournaments is not None:
+        live = tournaments.get(tour["event"])
+        if live is not None:
+            key = "ev_scoring_" + live.state.settings.scoring.value
+    return key
 
 
 # --- the table websocket ----------------------------------------------------------------------

@@ -155,6 +155,41 @@ UI: dict[str, tuple[str, str]] = {
     ),
     "spectators_see_all": ("旁观者可看四家牌", "Spectators see all four hands"),
     "clock": ("用时", "Time"),
+    # the live table: card and call names for screen readers, the last trick, notices, keys
+    "rank_A": ("A", "ace"),
+    "rank_K": ("K", "king"),
+    "rank_Q": ("Q", "queen"),
+    "rank_J": ("J", "jack"),
+    "card_name": ("{suit}{rank}", "{rank} of {suit}"),
+    "one_C": ("梅花", "club"),
+    "one_D": ("方块", "diamond"),
+    "one_H": ("红心", "heart"),
+    "one_S": ("黑桃", "spade"),
+    "call_name": ("{level}{strain}", "{level} {strain}"),
+    "seat_card": ("{seat}：{card}", "{seat}: {card}"),
+    "n_cards": ("{n}张牌", "{n} cards"),
+    "trick_area": ("本墩", "Current trick"),
+    "last_trick": ("上一墩", "Last trick"),
+    "last_trick_won": ("上一墩（{seat}赢）", "Last trick (won by {seat})"),
+    "no_last_trick": ("还没有打完的墩", "No trick finished yet"),
+    "vulnerable": ("有局", "vulnerable"),
+    "four_colours": ("四色牌", "Four-colour deck"),
+    "claim_accepted": ("{seat}同意摊牌", "{seat} accepts the claim"),
+    "claim_rejected": ("{seat}不同意摊牌，继续打牌", "{seat} disputes the claim: play goes on"),
+    "claim_made": ("{seat}摊牌，要求剩余牌中赢{n}墩", "{seat} claims {n} of the remaining tricks"),
+    "undo_accepted": ("{seat}同意撤回", "{seat} agrees to the undo"),
+    "undo_refused": ("{seat}拒绝撤回，继续", "{seat} refuses the undo: play goes on"),
+    "undo_done": ("已撤回{seat}的 {what}", "{seat}'s {what} is taken back"),
+    "keys": ("键盘操作", "Keyboard"),
+    "keys_help": (
+        "叫牌：键入 1h、2n、p（不叫）、x（加倍）、xx（再加倍），回车确认。"
+        "出牌：键入花色和点数如 hq（红心Q），只有一门花色可出时只需点数，回车出牌。"
+        "方向键在手牌或叫牌盒内移动；L 查看上一墩；Esc 返回。",
+        "Bidding: type 1h, 2n, p (pass), x (double), xx (redouble), then Enter. "
+        "Play: type suit and rank, such as hq (queen of hearts), or the rank alone when the suit"
+        " is forced, then Enter. The arrow keys move within the hand or the bidding box; L shows"
+        " the last trick; Esc goes back.",
+    ),
     # events (瑞士移位自动双人赛): /events, /events/new, /events/{id}, its boards, /players/{name}
     "ev_events": ("比赛", "Events"),
     "ev_results_home": ("比赛与成绩", "Events and results"),

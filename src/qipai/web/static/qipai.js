@@ -76,6 +76,10 @@
     let ws = null;
     let retry = 0;
     let connected = false;
+    const HOLD_MS = 1500; // how long a finished trick stays in the middle when the next lead comes at once
+    let hold = null; // {until}: a trick just finished, still shown
+    let showLast = false; // the last trick button is pressed
+    let wantFocus = false; // focus was in the play and went with a redrawn node: put it back
 
     const $ = (id) => document.getElementById(id);
 
@@ -88,6 +92,35 @@
     function isRed(suit) {
       return suit === "H" || suit === "D";
     }
+    const SUIT_KEYS = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
+    function fill(text, values) {
+      return text.replace(/\{(\w+)\}/g, (m, k) => (k in values ? String(values[k]) : m));
+    }
+    // A card's name in the page's language: 红心A, ace of hearts, 10 of clubs.
+    function cardName(card) {
+      const r = card[1];
+      const rank = S["rank_" + r] || rankText(r);
+      return fill(S.card_name, { suit: S[SUIT_KEYS[card[0]]], rank: rank });
+    }
+    // A call's name: 1红心, 1无将, 不叫; 1 heart, 2 spades, 1NT, Pass.
+    function callName(call) {
+      if (call === "P") return S.pass;
+      if (call === "X") return S.double;
+      if (call === "XX") return S.redouble;
+      const level = call[0];
+      const strain = call.slice(1);
+      if (strain === "NT") return level + (zh ? S.notrump : "NT");
+      const word = level === "1" || zh ? S["one_" + strain] : S[SUIT_KEYS[strain]];
+      return fill(S.call_name, { level: level, strain: word });
+    }
+    // The hand in alternating colours: spades, hearts, clubs, diamonds; high to low.
+    const SORT_SUITS = "SHCD";
+    const SORT_RANKS = "AKQJT98765432";
+    function sortHand(cards) {
+      return cards
+        .slice()
+        .sort((a, b) => SORT_SUITS.indexOf(a[0]) - SORT_SUITS.indexOf(b[0]) || SORT_RANKS.indexOf(a[1]) - SORT_RANKS.indexOf(b[1]));
+    }
     function callNode(call) {
       const span = el("span", "call");
       if (call === "P") span.textContent = S.pass;
@@ -96,7 +129,7 @@
       else {
         const strain = call.slice(1);
         span.appendChild(document.createTextNode(call[0]));
-        const sym = el("span", "strain", STRAIN_SYMBOL[strain] || strain);
+        const sym = el("span", "strain suit-" + strain, STRAIN_SYMBOL[strain] || strain);
         if (strain === "H" || strain === "D") sym.classList.add("red");
         span.appendChild(sym);
         span.dataset.call = call;
@@ -116,12 +149,13 @@
     }
     function cardNode(card, opts) {
       const suit = card[0];
-      const node = el(opts && opts.button ? "button" : "span", "card " + (isRed(suit) ? "red" : "black"));
+      const node = el(opts && opts.button ? "button" : "span", "card suit-" + suit + " " + (isRed(suit) ? "red" : "black"));
       node.dataset.card = card;
       node.appendChild(el("span", "rank", rankText(card[1])));
       node.appendChild(el("span", "suit", SUIT_SYMBOL[suit]));
-      node.setAttribute("aria-label", card);
+      node.setAttribute("aria-label", opts && opts.label ? opts.label : cardName(card));
       if (opts && opts.button) node.type = "button";
+      else node.setAttribute("role", "img");
       return node;
     }
 
@@ -197,6 +231,16 @@
         }
         if (e.type === "board_started" && !msg.replay) closeRecord();
         if (!msg.replay) {
+          announce(e);
+          const before = finishedTricks(state.view).length;
+          const after = finishedTricks(msg.view).length;
+          if (msg.view && msg.view.phase === "play" && after > before) {
+            hold = { until: Date.now() + HOLD_MS };
+            setTimeout(() => {
+              hold = null;
+              renderTrick();
+            }, HOLD_MS + 20);
+          }
           state.table = msg.table;
           state.you = msg.you;
           state.view = msg.view;
@@ -223,6 +267,7 @@
     }
 
     function render() {
+      const keep = focusKey();
       renderStatus();
       renderInfo();
       renderSeats();
@@ -237,7 +282,182 @@
       renderAuction();
       renderResults();
       renderChat();
+      restoreFocus(keep);
     }
+
+    // -- focus: where play goes on, never lost to <body> when the page is redrawn
+    function focusKey() {
+      const a = document.activeElement;
+      if (!a || a === document.body || !a.closest("#table-area, .controls")) return null;
+      return { card: a.dataset.card, call: a.dataset.call, id: a.id };
+    }
+
+    function focusOn(node, quiet) {
+      if (!node) return false;
+      const group = node.closest(".hand, .bid-grid");
+      if (group) for (const b of group.querySelectorAll("button")) b.tabIndex = b === node ? 0 : -1;
+      node.focus({ preventScroll: !!quiet });
+      return document.activeElement === node;
+    }
+
+    // Where a keyboard player acts next: a playable card, a call, an answer, the next board.
+    function nextTarget() {
+      return document.querySelector(
+        ".seat-box button.playable, #bidding-box .bid-grid button[tabindex='0'], #accept-claim, #undo-accept, #next-board"
+      );
+    }
+
+    function restoreFocus(keep) {
+      const a = document.activeElement;
+      if (a && a !== document.body) {
+        wantFocus = false;
+        return;
+      }
+      if (!keep && !wantFocus) return;
+      let same = null;
+      if (keep && keep.card) same = document.querySelector('.seat-box button[data-card="' + keep.card + '"]');
+      else if (keep && keep.call) same = document.querySelector('#bidding-box button[data-call="' + keep.call + '"]:not([disabled])');
+      else if (keep && keep.id) same = document.getElementById(keep.id);
+      if (same && focusOn(same, true)) {
+        wantFocus = false;
+        return;
+      }
+      wantFocus = !focusOn(nextTarget(), true);
+    }
+
+    // -- notices: every seat is told what came of a claim or an undo request
+    function actionName(what) {
+      return /^[SHDC][AKQJT2-9]$/.test(what) ? cardName(what) : callName(what);
+    }
+
+    function announce(e) {
+      let text = null;
+      const seat = seatName(e.seat);
+      if (e.type === "claim") text = fill(S.claim_made, { seat: seat, n: e.tricks });
+      else if (e.type === "claim_response") text = fill(e.accept ? S.claim_accepted : S.claim_rejected, { seat: seat });
+      else if (e.type === "undo_answer") text = fill(e.accept ? S.undo_accepted : S.undo_refused, { seat: seat });
+      else if (e.type === "undo") {
+        const asked = state.table && state.table.undo;
+        text = fill(S.undo_done, { seat: seat, what: asked ? actionName(asked.what) : "" });
+      }
+      if (!text) return;
+      const box = $("notice");
+      box.textContent = text;
+      box.classList.remove("hidden");
+      clearTimeout(announce.timer);
+      announce.timer = setTimeout(() => box.classList.add("hidden"), 10000);
+    }
+
+    // -- keys: type a call (1h, 2n, p, x, xx) or a card (hq; the rank alone when the suit is
+    // forced) to put the focus on it, Enter to make it; arrows move within a hand or the box
+    const keys = { buf: "", at: 0 };
+
+    function pickByKeys(buf) {
+      const box = $("bidding-box");
+      let m;
+      if (!box.classList.contains("hidden")) {
+        let call = null;
+        if ((m = /([1-7])([cdhsn])$/.exec(buf))) call = m[1] + (m[2] === "n" ? "NT" : m[2].toUpperCase());
+        else if (/xx$/.test(buf)) call = "XX";
+        else if (/x$/.test(buf)) call = "X";
+        else if (/p$/.test(buf)) call = "P";
+        if (!call) return false;
+        if (call !== "X") keys.buf = "";
+        return focusOn(box.querySelector('button[data-call="' + call + '"]:not([disabled])'));
+      }
+      const cards = Array.from(document.querySelectorAll(".seat-box button.playable"));
+      if (!cards.length) return false;
+      const b = buf.replace(/10/g, "t");
+      let suit = null;
+      let rank = null;
+      if ((m = /([cdhs])([akqjt2-9])$/.exec(b))) [suit, rank] = [m[1], m[2]];
+      else if ((m = /([akqjt2-9])([cdhs])$/.exec(b))) [rank, suit] = [m[1], m[2]];
+      else if ((m = /([akqjt2-9])$/.exec(b))) rank = m[1];
+      else if ((m = /([cdhs])$/.exec(b))) suit = m[1];
+      else return false;
+      const match = cards.filter(
+        (n) => (!suit || n.dataset.card[0] === suit.toUpperCase()) && (!rank || n.dataset.card[1] === rank.toUpperCase())
+      );
+      if (!match.length || (rank && !suit && match.length > 1)) return false;
+      if (suit && rank) keys.buf = "";
+      return focusOn(match[0]);
+    }
+
+    function moveFocus(key) {
+      const a = document.activeElement;
+      const group = a && a.closest ? a.closest(".hand, .bid-grid") : null;
+      if (!group) return focusOn(nextTarget());
+      const items = Array.from(group.querySelectorAll("button:not([disabled])"));
+      const i = items.indexOf(a);
+      if (key === "ArrowLeft" || key === "ArrowRight") {
+        const j = i + (key === "ArrowLeft" ? -1 : 1);
+        return j >= 0 && j < items.length && focusOn(items[j]);
+      }
+      // up and down: the nearest button in the next row that way
+      const r = a.getBoundingClientRect();
+      const up = key === "ArrowUp";
+      let best = null;
+      let bestScore = Infinity;
+      for (const b of items) {
+        const q = b.getBoundingClientRect();
+        const dy = (q.top + q.bottom) / 2 - (r.top + r.bottom) / 2;
+        if (up ? dy > -4 : dy < 4) continue;
+        const score = Math.round(Math.abs(dy) / 4) * 10000 + Math.abs((q.left + q.right) / 2 - (r.left + r.right) / 2);
+        if (score < bestScore) [best, bestScore] = [b, score];
+      }
+      return focusOn(best);
+    }
+
+    document.addEventListener("pointerdown", (ev) => {
+      if (!ev.target.closest || !ev.target.closest("#table-area, .controls")) wantFocus = false;
+    });
+
+    document.addEventListener("keydown", (ev) => {
+      if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+      const t = ev.target;
+      // typing in a text field or choosing in a list is not a call or a card
+      if (t && t.closest && t.closest("input:not([type=checkbox]):not([type=radio]), textarea, select, [contenteditable]")) return;
+      const k = ev.key;
+      if (k.startsWith("Arrow")) {
+        if (moveFocus(k)) ev.preventDefault();
+        return;
+      }
+      if (k === "Escape") {
+        keys.buf = "";
+        if (showLast) toggleLast();
+        return;
+      }
+      if (k.length !== 1 || k === " ") return;
+      const c = k.toLowerCase();
+      if (c === "l") {
+        toggleLast();
+        ev.preventDefault();
+        return;
+      }
+      const now = Date.now();
+      if (now - keys.at > 2000) keys.buf = "";
+      keys.at = now;
+      keys.buf = (keys.buf + c).slice(-3);
+      if (pickByKeys(keys.buf)) ev.preventDefault();
+    });
+
+    // -- the four-colour deck: a setting kept in this browser
+    const fourColours = $("four-colours");
+    function setFourColours(on) {
+      document.body.classList.toggle("four-colours", on);
+      fourColours.checked = on;
+      try {
+        localStorage.setItem("qipai.fourColours", on ? "1" : "");
+      } catch (e) {
+        /* private mode: the setting lasts for this page */
+      }
+    }
+    try {
+      setFourColours(localStorage.getItem("qipai.fourColours") === "1");
+    } catch (e) {
+      setFourColours(false);
+    }
+    fourColours.addEventListener("change", () => setFourColours(fourColours.checked));
 
     function renderStatus() {
       const node = $("conn-status");
@@ -268,6 +488,23 @@
       }
     }
 
+    function isVulnerable(v, seat) {
+      const vul = v.vulnerability;
+      return vul === "All" || (vul === "NS" && (seat === "N" || seat === "S")) || (vul === "EW" && (seat === "E" || seat === "W"));
+    }
+
+    function playCard(card) {
+      hold = null;
+      showLast = false;
+      send({ type: "card", card: card });
+    }
+
+    // One tab stop per group (a hand, the bidding box): the arrow keys move within it.
+    function rove(group) {
+      const items = Array.from(group.querySelectorAll("button:not([disabled])"));
+      items.forEach((b, i) => (b.tabIndex = i === 0 ? 0 : -1));
+    }
+
     function cardsPlayedBy(v, seat) {
       let n = 0;
       for (const t of v.tricks) for (const c of t.cards) if (c.seat === seat) n++;
@@ -291,6 +528,11 @@
         clock.dataset.seat = seat;
         clock.title = S.clock;
         label.appendChild(clock);
+        if (v && v.dealer === seat) label.appendChild(el("span", "role dealer", S.dealer));
+        if (v && isVulnerable(v, seat)) {
+          label.classList.add("vul");
+          label.appendChild(el("span", "role vul-tag", S.vulnerable));
+        }
         if (v && v.declarer === seat) label.appendChild(el("span", "role", S.declarer));
         if (v && v.dummy === seat && v.phase !== "auction") label.appendChild(el("span", "role", S.dummy));
         if (v && v.turn === seat && v.phase !== "done") label.classList.add("turn");
@@ -300,6 +542,8 @@
         if (hand === null) {
           const left = 13 - cardsPlayedBy(v, seat);
           const backs = el("div", "backs");
+          backs.setAttribute("role", "img");
+          backs.setAttribute("aria-label", seatName(seat) + " " + fill(S.n_cards, { n: left }));
           backs.appendChild(el("span", "back"));
           backs.appendChild(el("span", "count", "× " + left));
           box.appendChild(backs);
@@ -309,67 +553,105 @@
         const playable = (card) => v.phase === "play" && v.turn === seat && legal.has(card);
         if (where === "bottom") {
           const row = el("div", "hand fan");
-          for (const card of hand) {
+          row.setAttribute("role", "group");
+          row.setAttribute("aria-label", seatName(seat));
+          for (const card of sortHand(hand)) {
             const node = cardNode(card, { button: playable(card) });
             if (playable(card)) {
               node.classList.add("playable");
-              node.addEventListener("click", () => send({ type: "card", card: card }));
+              node.addEventListener("click", () => playCard(card));
             }
             row.appendChild(node);
           }
           box.appendChild(row);
+          rove(row);
         } else {
           const rows = el("div", "hand suits");
+          rows.setAttribute("role", "group");
+          rows.setAttribute("aria-label", seatName(seat) + (v.dummy === seat ? " · " + S.dummy : ""));
           for (const suit of ["S", "H", "D", "C"]) {
             const row = el("div", "suit-row");
-            const sym = el("span", "suit-symbol " + (isRed(suit) ? "red" : "black"), SUIT_SYMBOL[suit]);
+            const sym = el("span", "suit-symbol suit-" + suit + " " + (isRed(suit) ? "red" : "black"), SUIT_SYMBOL[suit]);
+            sym.setAttribute("aria-hidden", "true");
             row.appendChild(sym);
-            const cards = hand.filter((c) => c[0] === suit);
+            const cards = sortHand(hand.filter((c) => c[0] === suit));
             if (!cards.length) row.appendChild(el("span", "void", "—"));
             for (const card of cards) {
-              const chip = el(playable(card) ? "button" : "span", "chip " + (isRed(suit) ? "red" : "black"), rankText(card[1]));
+              const chip = el(playable(card) ? "button" : "span", "chip suit-" + suit + " " + (isRed(suit) ? "red" : "black"), rankText(card[1]));
               chip.dataset.card = card;
+              chip.setAttribute("aria-label", cardName(card));
               if (playable(card)) {
                 chip.type = "button";
                 chip.classList.add("playable");
-                chip.addEventListener("click", () => send({ type: "card", card: card }));
-              }
+                chip.addEventListener("click", () => playCard(card));
+              } else chip.setAttribute("role", "img");
               row.appendChild(chip);
             }
             rows.appendChild(row);
           }
           box.appendChild(rows);
+          rove(rows);
         }
       }
     }
 
+    function finishedTricks(v) {
+      return v && v.phase !== "auction" ? v.tricks.filter((t) => t.winner && t.cards.length) : [];
+    }
+
+    // The trick in the middle: the one being played; a trick just finished is held there a
+    // moment (HOLD_MS, or until this player plays) even when the winner leads at once; the
+    // last trick button (or L) shows the last finished trick until pressed again.
     function renderTrick() {
       const box = clear($("trick"));
       const v = state.view;
+      const done = finishedTricks(v);
+      const last = done.length ? done[done.length - 1] : null;
+      if (!last) showLast = false;
+      const lastBtn = $("last-trick");
+      lastBtn.disabled = !last;
+      lastBtn.classList.toggle("hidden", !v || v.phase === "auction");
+      lastBtn.setAttribute("aria-pressed", showLast ? "true" : "false");
+      lastBtn.title = last ? "" : S.no_last_trick;
+      box.classList.remove("old", "last", "held");
+      $("table-area").classList.toggle("bidding", !!v && v.phase === "auction");
       if (!v || v.phase === "auction") return;
       let trick = null;
-      let old = false;
-      const ts = v.tricks;
-      if (ts.length) {
-        trick = ts[ts.length - 1];
-        if (!trick.cards.length && ts.length > 1) {
-          trick = ts[ts.length - 2];
-          old = true;
+      if (showLast) {
+        trick = last;
+        box.classList.add("last");
+        box.appendChild(el("div", "trick-caption", fill(S.last_trick_won, { seat: seatName(last.winner) })));
+      } else if (hold && last && Date.now() < hold.until && v.phase === "play") {
+        trick = last;
+        box.classList.add("held");
+      } else {
+        const ts = v.tricks;
+        trick = ts.length ? ts[ts.length - 1] : null;
+        if (trick && !trick.cards.length) {
+          trick = last;
+          box.classList.toggle("old", !!last);
         }
-        if (trick.winner && v.phase === "done") old = true;
+        if (trick && trick.winner && v.phase === "done") box.classList.add("old");
       }
       if (!trick) return;
       const pos = positions();
       const where = {};
       for (const [k, s] of Object.entries(pos)) where[s] = k;
       for (const c of trick.cards) {
-        const node = cardNode(c.card);
+        const node = cardNode(c.card, { label: fill(S.seat_card, { seat: seatName(c.seat), card: cardName(c.card) }) });
         node.classList.add("in-trick", "at-" + where[c.seat]);
+        node.dataset.seat = c.seat;
         if (trick.winner === c.seat) node.classList.add("winner");
         box.appendChild(node);
       }
-      box.classList.toggle("old", old);
     }
+
+    function toggleLast() {
+      if ($("last-trick").disabled) return;
+      showLast = !showLast;
+      renderTrick();
+    }
+    $("last-trick").addEventListener("click", toggleLast);
 
     function isPaused() {
       return !!state.table && state.table.paused != null; // null or absent: play goes on
@@ -403,25 +685,27 @@
       }
     }
 
+    // The bidding box: a fixed grid (pass, double, redouble; then 1♣ to 7NT), calls that may
+    // not be made now disabled, not removed; one tab stop, the arrow keys move within it.
     function renderBiddingBox() {
       const box = clear($("bidding-box"));
       const v = state.view;
       const legal = v && v.phase === "auction" && !isPaused() ? v.legal_calls : [];
       box.classList.toggle("hidden", !legal.length);
       if (!legal.length) return;
-      const bids = legal.filter((c) => /^\d/.test(c));
-      const grid = el("div", "bids");
-      for (let level = 1; level <= 7; level++) {
-        const here = bids.filter((c) => c[0] === String(level));
-        if (!here.length) continue;
-        const row = el("div", "bid-row");
-        for (const call of here) row.appendChild(callButton(call));
-        grid.appendChild(row);
-      }
+      const grid = el("div", "bid-grid");
+      grid.setAttribute("role", "group");
+      grid.setAttribute("aria-label", S.auction);
       const specials = el("div", "bid-row specials");
-      for (const call of ["P", "X", "XX"]) if (legal.includes(call)) specials.appendChild(callButton(call));
-      box.appendChild(specials);
+      for (const call of ["P", "X", "XX"]) specials.appendChild(callButton(call));
+      grid.appendChild(specials);
+      const bids = el("div", "bids");
+      for (let level = 1; level <= 7; level++) {
+        for (const strain of ["C", "D", "H", "S", "NT"]) bids.appendChild(callButton(level + strain));
+      }
+      grid.appendChild(bids);
       box.appendChild(grid);
+      rove(grid);
       const extra = el("div", "alert-row");
       const label = el("label", "check");
       const alert = el("input");
@@ -442,6 +726,8 @@
         b.type = "button";
         b.appendChild(callNode(call));
         b.dataset.call = call;
+        b.setAttribute("aria-label", callName(call));
+        b.disabled = !legal.includes(call);
         b.addEventListener("click", () => {
           const explanation = $("explanation").value.trim();
           send({ type: "call", call: call, alert: $("alert-check").checked || explanation.length > 0, explanation: explanation });
@@ -593,6 +879,14 @@
         tbl.appendChild(tr);
       }
       box.appendChild(tbl);
+      if (v.phase === "auction") {
+        // the auction in the middle of the table too, beside the bidding box on a phone
+        const copy = tbl.cloneNode(true);
+        copy.classList.add("center-auction");
+        copy.setAttribute("aria-hidden", "true");
+        for (const n of copy.querySelectorAll("[tabindex]")) n.removeAttribute("tabindex");
+        clear($("trick")).appendChild(copy);
+      }
     }
 
     function renderResults() {
