@@ -187,6 +187,13 @@ def test_a_robot_event_runs_by_the_clock_and_publishes_its_results(server, playe
     ann_profile = server.get("/api/players/ann").json()
     assert ann_profile["masterpoints"] == 3
     assert [a["event"] for a in ann_profile["awards"]] == [eid]
+    [line] = ann_profile["events"]  # every event entered, with its result
+    mine = next(row for row in ev["standings"] if row["pair"] == 1)
+    assert (line["event"], line["partner"], line["pair"]) == (eid, "bob", 1)
+    assert line["status"] == "finished"
+    assert (line["rank"], line["total"], line["masterpoints"]) == (mine["rank"], mine["total"], 3)
+    assert server.get("/api/players/ANN").json()["name"] == "ann"  # found by the name's key
+    assert server.get("/api/players/dan").json()["events"] == []  # directed, did not play
     assert server.get("/api/players/robot 1 a").status_code == 404
 
     # the board comparison: every table's result, the deal, DD table and par

@@ -365,6 +365,13 @@ def test_a_finished_event_its_boards_and_the_players(server, players):
         assert "周二瑞士" in me
     assert "Masterpoint awards" in text_of(page(ann, "/players/dan", EN))
     assert "还没有获得大师分" in text_of(page(ann, "/players/dan"))
+    # the events entered, with place, score and partner; "my profile" in the header
+    [line] = profile["events"]
+    history = page(ann, "/players/ann").split('id="history-table"')[1].split("</table>")[0]
+    assert f'data-event="{eid}"' in history and 'href="/players/bob"' in history
+    assert f"{line['rank']}/{line['pairs']}" in text_of(history) and "已结束" in text_of(history)
+    assert 'id="nav-profile" href="/players/ann"' in page(ann, "/events")
+    assert "还没有参加过比赛" in text_of(page(ann, "/players/dan"))
     home = page(ann, "/events")
     over = home.split('id="events-over"')[1].split("</section>")[0]
     assert f'href="/events/{eid}"' in over and "已结束" in text_of(over)

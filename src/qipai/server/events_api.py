@@ -578,22 +578,71 @@ async def event_file(request: Request) -> Response:
     )
 
 
-async def api_player(request: Request) -> Response:
-    """A player's profile: masterpoints (巅峰大师分) and the events that awarded them."""
-    name = request.path_params["name"]
-    if len(name) > 40:
-        raise HTTPException(404, "no such player")
+PROFILE_EVENTS = 200
+"""How many of the newest events a profile looks through for the player's."""
+
+
+async def profile(request: HTTPConnection, name: str) -> dict[str, Any] | None:
+    """A player's profile (see :func:`player_json`), or None when no account or award has the
+    name. Found by the name's key (any case or width); robots have none."""
+    if len(name) > 40 or is_robot_player(name):
+        return None
     t = tournaments(request)
     user = await asyncio.to_thread(t.store.user_by_name, name)
-    if user is not None:  # found by its key: the awards are under the name as written
+    if user is not None:  # found by its key: events and awards are under the name as written
         name = user.name
     awards = await asyncio.to_thread(t.store.tournaments.awards, name)
     if user is None and not awards:
+        return None
+    records = await asyncio.to_thread(t.store.tournaments.listing, None, PROFILE_EVENTS)
+    history = []
+    for record in records:
+        live = t.get(record.id) or await t.read(record.id)
+        if live is not None:
+            line = player_line(live, name)
+            if line is not None:
+                history.append(line)
+    return player_json(name, awards, history)
+
+
+def player_line(live: LiveEvent, name: str) -> dict[str, Any] | None:
+    """``name``'s line of an event they entered: the pair, partner, and (over the closed
+    rounds, as the standings show everyone) rank, total, boards and masterpoints."""
+    s = live.state
+    pair = s.pair_of(name)
+    if pair is None:
+        return None
+    row = next(r for r in standings(s).rows if r.pair == pair.number)
+    return {
+        "event": live.id,
+        "event_name": s.settings.name,
+        "status": s.status.value,
+        "start": s.settings.start.isoformat(),
+        "scoring": s.settings.scoring.value,
+        "pair": pair.number,
+        "partner": next(p for p in pair.players if p != name),
+        "rank": row.rank,
+        "pairs": len(s.pairs),
+        "total": row.total,
+        "boards_completed": row.boards_completed,
+        "masterpoints": row.masterpoints,
+    }
+
+
+async def api_player(request: Request) -> Response:
+    """A player's profile: masterpoints (巅峰大师分), the events that awarded them, and every
+    event they entered with their result."""
+    name = request.path_params["name"]
+    found = await profile(request, name)
+    if found is None:
         raise HTTPException(404, f"no player is named {name!r}")
-    return JSONResponse(player_json(name, awards))
+    return JSONResponse(found)
 
 
-def player_json(name: str, awards: list[Any]) -> dict[str, Any]:
+def player_json(
+    name: str, awards: list[Any], history: list[dict[str, Any]] | None = None
+) -> dict[str, Any]:
+    """The profile: total masterpoints, each award, and the events entered, newest first."""
     return {
         "name": name,
         "masterpoints": sum(a.points for a in awards),
@@ -607,6 +656,7 @@ def player_json(name: str, awards: list[Any]) -> dict[str, Any]:
             }
             for a in awards
         ],
+        "events": history or [],
     }
 
 

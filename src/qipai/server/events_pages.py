@@ -53,7 +53,7 @@ from .events_api import (
     create_event,
     event_action,
     event_view,
-    player_json,
+    profile,
     summary,
     tournaments,
 )
@@ -686,23 +686,22 @@ async def event_board_page(request: Request) -> Response:
 
 
 async def player_page(request: Request) -> Response:
-    """``GET /players/{name}``: a player's masterpoints and the events that awarded them."""
+    """``GET /players/{name}``: a player's masterpoints, the events that awarded them and every
+    event they entered, with their place and score."""
     app = _app()
     lang = app.lang_of(request)
     name = request.path_params["name"]
-    t = tournaments(request)
-    found = len(name) <= 40 and not is_robot_player(name)
-    account = await asyncio.to_thread(t.store.user_by_name, name) if found else None
-    if account is not None:  # found by its key: the awards are under the name as written
-        name = account.name
-    awards = await asyncio.to_thread(t.store.tournaments.awards, name) if found else []
-    if account is None and not awards:
+    found = await profile(request, name)
+    if found is None:
         raise HTTPException(404, i18n.t("ev_no_such_player", lang, name=name))
-    profile = player_json(name, awards)
-    for a in profile["awards"]:
+    for a in found["awards"]:
         a["at_text"] = time_text(a["at"])
+    for e in found["events"]:
+        e["start_text"] = time_text(e["start"])
+        e["status_text"] = i18n.t(f"ev_status_{e['status']}", lang)
+        e["total_text"] = points_text(e["total"], e["scoring"])
     user = await app.current_user(request)
-    return await _render(request, "player.html", user, profile=profile)
+    return await _render(request, "player.html", user, profile=found)
 
 
 def event_page_routes() -> list[BaseRoute]:
