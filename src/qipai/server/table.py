@@ -36,6 +36,7 @@ from ..bridge import (
     QipaiError,
     RespondToClaim,
     Seat,
+    Side,
     apply,
     new_board,
     parse_call,
@@ -262,6 +263,9 @@ class TableState:
     paused: str | None = None
     """Why play is held (the director's reason; "" for none given), or None while it goes
     on."""
+    undone: frozenset[tuple[Side, str, int]] = frozenset()
+    """The undos granted on the current board: the asking side, and the trick (``"card"``) or
+    round of the auction (``"call"``) of the action taken back. Robots grant one of each."""
 
     def seat_of(self, user_id: int | None) -> Seat | None:
         if user_id is None:
@@ -367,6 +371,7 @@ def fold(state: TableState, event: Event) -> TableState:
             explanations_zh=(),
             actions=(),
             undo=None,
+            undone=frozenset(),
             clocks=(0, 0, 0, 0),
             turn_since=t if isinstance(t, int) else None,
         )
@@ -381,9 +386,12 @@ def fold(state: TableState, event: Event) -> TableState:
         accepted = s.undo.accepted | {Seat.parse(p["seat"])}
         return replace(s, undo=replace(s.undo, accepted=accepted))
     if kind == "undo":
+        keep = int(p["keep"])
+        granted = (Seat.parse(p["seat"]).side, *undo_round(s, keep))
         return replace(
-            _rebuild(s, int(p["keep"])),
+            _rebuild(s, keep),
             undo=None,
+            undone=s.undone | {granted},
             turn_since=t if isinstance(t, int) else s.turn_since,
         )
     if kind == "robot_takeover":
@@ -630,19 +638,53 @@ def undo_target(state: TableState, seat: Seat) -> int:
 
 def request_undo(state: TableState, seat: Seat) -> list[Event]:
     """``seat`` asks to take back its last action: the request, each robot opponent's consent
-    at once, and the undo itself when no person needs asking."""
+    at once, and the undo itself when no person needs asking. Refused at a tournament table,
+    and refused at once where a robot opponent would decline (``robots_decline_undo``)."""
+    if state.assigned:
+        # Laws 25 and 45C: at a tournament a call made or a card played stands; the director,
+        # not the opponents, rules on a mis-click, and robots cannot be asked to waive it.
+        raise CommandError("undo is not allowed at tournament tables (Laws 25 and 45C)")
     keep = undo_target(state, seat)
+    if any(state.is_robot(opponent) for opponent in (seat.lho, seat.rho)):
+        refusal = robots_decline_undo(state, seat, keep)
+        if refusal is not None:
+            raise refusal
     kind, p = state.actions[keep]
     what = p["call"] if kind == "call" else p["card"]
     events: list[Event] = [("undo_requested", {"seat": seat.letter, "keep": keep, "what": what})]
     after = fold(state, events[0])
     for opponent in (seat.lho, seat.rho):
         if after.is_robot(opponent):
-            answer = _answer(after, opponent, True, robot=True)
+            answer = robot_undo_answer(after, opponent)
             for e in answer:
                 after = fold(after, e)
             events.extend(answer)
     return events
+
+
+def undo_round(state: TableState, keep: int) -> tuple[str, int]:
+    """Where the board's action number ``keep`` falls: ``("call", round of the auction)`` or
+    ``("card", trick)``, both counted from 0."""
+    kind = state.actions[keep][0]
+    before = sum(1 for k, _ in state.actions[:keep] if k == kind)
+    return kind, before // 4
+
+
+def robots_decline_undo(state: TableState, asker: Seat, keep: int) -> CommandError | None:
+    """Why a robot opponent declines to let ``asker`` take back the actions from ``keep`` on,
+    or None when it agrees. A robot agrees to what a fair opponent would: the asker's own last
+    action, before anyone else has acted (no robot's call or card is ever taken back, so no
+    hidden card is shown and then withdrawn), once a trick (or round of the auction) per side."""
+    if keep != len(state.actions) - 1:
+        return CommandError(
+            "robots agree to undo only your last call or card, before anyone else acts"
+        )
+    kind, n = undo_round(state, keep)
+    if (asker.side, kind, n) in state.undone:
+        if kind == "call":
+            return CommandError("robots agree to one undo per round of the auction for each side")
+        return CommandError("robots agree to one undo per trick for each side")
+    return None
 
 
 def answer_undo(state: TableState, seat: Seat, accept: bool) -> list[Event]:
@@ -657,8 +699,12 @@ def answer_undo(state: TableState, seat: Seat, accept: bool) -> list[Event]:
 
 
 def robot_undo_answer(state: TableState, seat: Seat) -> list[Event]:
-    """A robot opponent agrees to the pending undo (it is always the asker's own last action)."""
-    return _answer(state, seat, True, robot=True)
+    """A robot opponent's answer to the pending undo (a robot that took over a seat meets a
+    request a person was asked): yes only where ``robots_decline_undo`` finds nothing."""
+    request = state.undo
+    assert request is not None
+    agrees = robots_decline_undo(state, request.seat, request.keep) is None
+    return _answer(state, seat, agrees, robot=True)
 
 
 def _answer(state: TableState, seat: Seat, accept: bool, *, robot: bool = False) -> list[Event]:

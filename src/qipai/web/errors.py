@@ -99,6 +99,16 @@ ZH: dict[str, str] = {
     "there is no undo to answer": "没有需要答复的撤回请求",
     "only the opponents of the player who asked answer an undo": "撤回请求只能由提出者的对手答复",
     "you have already agreed to this undo": "你已经同意了这次撤回",
+    "undo is not allowed at tournament tables (Laws 25 and 45C)": (
+        "比赛牌桌上不能撤回（《桥牌规则》第25条和第45条C款）"
+    ),
+    "robots agree to undo only your last call or card, before anyone else acts": (
+        "机器人只同意撤回你的最后一次叫牌或出牌，而且须在别人行动之前"
+    ),
+    "robots agree to one undo per round of the auction for each side": (
+        "机器人每轮叫牌只同意每方撤回一次"
+    ),
+    "robots agree to one undo per trick for each side": "机器人每墩牌只同意每方撤回一次",
     "you already sit at {seat}; stand up first": "你已坐在{seat}：请先离座",
     "{seat} is taken": "{seat}已有人入座",
     "you played {seat} on this board: you may sit only there until the board ends": (
