@@ -1,15 +1,17 @@
 """What robots at a table agree to, decided in the table's pure logic (``decide``/``fold``): an
 undo only of the asker's own last action before anyone else has acted, once a trick (or round of
-the auction) per side, and never at a tournament table."""
+the auction) per side, and never at a tournament table; a claim only when it is good double
+dummy, any other being ruled at once (Law 70), not withdrawn."""
 
 from __future__ import annotations
 
 import pytest
 
-from qipai.bridge import Deal, MakeCall, PlayCard, Seat, legal_cards, parse_call
+from qipai.bridge import Card, Deal, MakeCall, PlayCard, Seat, legal_cards, parse_call
 from qipai.server.table import (
     CallCmd,
     CardCmd,
+    ClaimCmd,
     Command,
     CommandError,
     Occupant,
@@ -19,6 +21,8 @@ from qipai.server.table import (
     UndoCmd,
     action_event,
     decide,
+    robot_claim_answer,
+    robot_to_act,
     settle,
 )
 
@@ -80,13 +84,19 @@ def test_robots_never_take_back_their_own_calls_or_cards():
     assert calls(t) == ["P", "P", "1C", "P"]
 
 
-def test_robots_grant_one_undo_a_trick():
+def declaring() -> tuple[TableState, Card]:
+    """ann declares 1NT at South; West, a robot, has led. The table and the lead."""
     t = club_table()
-    for text in ("P", "P", "1NT", "P", "P", "P"):  # ann declares 1NT; West leads
+    for text in ("P", "P", "1NT", "P", "P", "P"):
         t = call(t, text)
     assert t.board is not None and t.board.declarer is Seat.SOUTH
     lead = legal_cards(t.board)[0]
-    t = robot(t, PlayCard(lead, Seat.WEST))
+    return robot(t, PlayCard(lead, Seat.WEST)), lead
+
+
+def test_robots_grant_one_undo_a_trick():
+    t, lead = declaring()
+    assert t.board is not None
     mine = legal_cards(t.board)  # dummy's (North's) card, played by ann
     t = run(t, ANN, CardCmd(mine[0]))
     t = run(t, ANN, UndoCmd())
@@ -104,3 +114,41 @@ def test_no_undo_at_a_tournament_table():
     t = call(t, "1C")
     with pytest.raises(CommandError, match="not allowed at tournament tables"):
         decide(t, ANN, UndoCmd())
+
+
+def test_a_claim_good_double_dummy_is_accepted():
+    t, _lead = declaring()
+    t = run(t, ANN, ClaimCmd(7))
+    assert robot_to_act(t) is Seat.WEST
+    events = robot_claim_answer(t, Seat.WEST, 8)
+    assert events == [("claim_response", {"seat": "W", "accept": True, "robot": True})]
+    for _event, after in settle(t, events):
+        t = after
+    assert t.board is not None and t.board.claim is not None and t.in_progress  # East next
+    assert robot_to_act(t) is Seat.EAST
+
+
+def test_a_disputed_claim_is_ruled_and_the_board_ends():
+    t, _lead = declaring()
+    t = run(t, ANN, ClaimCmd(11))
+    events = robot_claim_answer(t, Seat.WEST, 9)
+    assert events == [
+        (
+            "claim_ruled",
+            {"seat": "W", "declarer": "S", "claimed": 11, "tricks": 9, "robot": True},
+        )
+    ]
+    settled = settle(t, events)
+    assert [e[0] for e, _ in settled] == ["claim_ruled", "board_done"]
+    done, t = settled[-1]
+    assert done[1]["tricks"] == 9 and not t.in_progress
+    assert t.board is not None and t.board.declarer_tricks == 9
+    with pytest.raises(CommandError, match="no board is being played"):
+        decide(t, ANN, ClaimCmd(7))  # no second try
+
+
+def test_without_a_solver_a_disputed_claim_is_withdrawn():
+    t, _lead = declaring()
+    t = run(t, ANN, ClaimCmd(11))
+    events = robot_claim_answer(t, Seat.WEST, None)
+    assert events == [("claim_response", {"seat": "W", "accept": False, "robot": True})]

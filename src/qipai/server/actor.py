@@ -46,6 +46,7 @@ from .table import (
     decide,
     fold,
     public_event,
+    robot_claim_answer,
     robot_to_act,
     robot_undo_answer,
     settle,
@@ -413,12 +414,13 @@ class TableActor:
             self._robot_stalled_at = self.state.seq
 
     async def _robot_claim_answer(self, state: TableState, seat: Seat) -> list[Event]:
-        """A robot defender accepts a claim only when it is valid double dummy: declarer's side
-        takes the tricks claimed against any defence (``qipai.analysis.claim_is_valid``)."""
+        """A robot defender's answer to a claim (``table.robot_claim_answer``): accepted when
+        valid double dummy, else disputed and ruled at once."""
         board = state.board
         assert board is not None and board.claim is not None
-        accept = await self.analyst.claim_is_valid(board, board.claim.tricks)
-        return [("claim_response", {"seat": seat.letter, "accept": accept, "robot": True})]
+        if board.claim.tricks == 0:  # conceding the rest needs no solver
+            return robot_claim_answer(state, seat, 0)
+        return robot_claim_answer(state, seat, await self.analyst.dd_tricks_left(board))
 
     async def _robot_action(self, state: TableState, seat: Seat) -> list[Event]:
         board = state.board

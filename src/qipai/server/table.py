@@ -42,7 +42,7 @@ from ..bridge import (
     parse_call,
 )
 from ..bridge import Claim as ClaimAction
-from ..bridge.game import Action
+from ..bridge.game import Action, agree_claim
 
 Event = tuple[str, dict[str, Any]]
 """An event as written to the log: its type and its payload (JSON values only)."""
@@ -50,6 +50,8 @@ Event = tuple[str, dict[str, Any]]
 
 BRIDGE_EVENTS = frozenset({"call", "card", "claim", "claim_response"})
 """The events that are rules-core actions (through ``qipai.bridge.apply``)."""
+PLAY_EVENTS = BRIDGE_EVENTS | {"claim_ruled"}
+"""The events after which a board may be over (``after_action`` follows them)."""
 
 
 class CommandError(Exception):
@@ -394,6 +396,10 @@ def fold(state: TableState, event: Event) -> TableState:
             undone=s.undone | {granted},
             turn_since=t if isinstance(t, int) else s.turn_since,
         )
+    if kind == "claim_ruled":
+        if s.board is None or s.board.claim is None:
+            raise ValueError(f"event {s.seq} rules on a claim no one made")
+        return replace(s, board=agree_claim(s.board, int(p["tricks"])))
     if kind == "robot_takeover":
         return replace(s, robot_seats=s.robot_seats | {Seat.parse(p["seat"])})
     if kind == "player_returned":
@@ -817,7 +823,7 @@ def settle(
         event: Event = (kind, p if t is None else {**p, "t": t})
         state = fold(state, event)
         out.append((event, state))
-        if kind in BRIDGE_EVENTS and not pending:
+        if kind in PLAY_EVENTS and not pending:
             pending = after_action(state)
     return out
 
@@ -866,6 +872,32 @@ def public_event(event: Event, viewer: Seat | None) -> dict[str, Any]:
         out.update({k: v for k, v in p.items() if k not in ("v", "user_id")})
     out.pop("v", None)
     return out
+
+
+def robot_claim_answer(state: TableState, seat: Seat, dd: int | None) -> list[Event]:
+    """A robot defender's answer to declarer's pending claim, given ``dd``: the tricks
+    declarer's side takes double dummy of those not yet complete (None: no solver could say).
+
+    It accepts a claim that ``dd`` makes good. It disputes any other, and then, as a director
+    would rule on a contested claim at once (Law 70: doubtful points go against the claimer),
+    the board ends with declarer's side given the fewer of the tricks claimed and ``dd``
+    (``claim_ruled``): a claim is never a free look at the robots' cards. Without ``dd`` the
+    claim is only disputed (withdrawn, and play goes on)."""
+    board = state.board
+    assert board is not None and board.claim is not None and board.declarer is not None
+    claimed = board.claim.tricks
+    if dd is not None and dd >= claimed:
+        return [("claim_response", {"seat": seat.letter, "accept": True, "robot": True})]
+    if dd is None:
+        return [("claim_response", {"seat": seat.letter, "accept": False, "robot": True})]
+    ruling = {
+        "seat": seat.letter,
+        "declarer": board.declarer.letter,
+        "claimed": claimed,
+        "tricks": min(claimed, dd),
+        "robot": True,
+    }
+    return [("claim_ruled", ruling)]
 
 
 def robot_to_act(state: TableState) -> Seat | None:
