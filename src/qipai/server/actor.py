@@ -42,6 +42,7 @@ from .table import (
     RobotTakeover,
     Sit,
     TableState,
+    Viewer,
     action_event,
     decide,
     fold,
@@ -50,6 +51,7 @@ from .table import (
     robot_to_act,
     robot_undo_answer,
     settle,
+    viewer_of,
 )
 from .writer import GroupWriter
 
@@ -506,6 +508,7 @@ class TableActor:
         self._subs.add(sub)
         seq = self.state.seq
         seat = self.state.seat_of(sub.user_id)
+        shown = self.viewer(self.state, sub.user_id).seat
         first = self._recent[0][0] if self._recent else seq + 1
         caught_up = since is not None and 0 <= since <= seq and since + 1 >= first
         if since is not None and caught_up:
@@ -516,7 +519,7 @@ class TableActor:
                             "type": "event",
                             "seq": n,
                             "replay": True,
-                            "event": public_event((kind, json.loads(body)), seat),
+                            "event": public_event((kind, json.loads(body)), shown),
                         }
                     )
         self._send_state(sub, since if caught_up else None)
@@ -550,37 +553,36 @@ class TableActor:
     def connections(self) -> int:
         return len(self._subs)
 
-    def viewer(self, state: TableState, user_id: int | None) -> tuple[Seat | None, bool]:
-        """The seat whose view a user gets (None: a spectator's), and whether all four hands:
-        only for a spectator at a table that allows it, and never for someone who held a seat
-        during this board (they may sit again)."""
-        seat = state.seat_of(user_id)
-        if seat is not None or not self.record.spectators_see_all:
-            return seat, False
-        all_hands = all(uid != user_id for uid, _ in state.held)
-        if all_hands and user_id is not None and state.in_progress:
+    def viewer(self, state: TableState, user_id: int | None) -> Viewer:
+        """How a user sees the table (``table.viewer_of``); a watcher shown all four hands of
+        a board in play is remembered: they may not sit down to it."""
+        seen = viewer_of(state, user_id, see_all=self.record.spectators_see_all)
+        if seen.all_hands and user_id is not None and state.in_progress:
             self._saw_all.add(user_id)
-        return None, all_hands
+        return seen
 
     def _send_state(self, sub: Subscriber, since: int | None = None) -> None:
         st = self.state
-        seat, all_hands = self.viewer(st, sub.user_id)
+        seen = self.viewer(st, sub.user_id)
         chats = [(n, body) for n, kind, body in self._recent if kind == "chat"][-CHAT_HISTORY:]
-        chat = [{"seq": n, **public_event(("chat", json.loads(body)), seat)} for n, body in chats]
+        chat = [
+            {"seq": n, **public_event(("chat", json.loads(body)), seen.seat)} for n, body in chats
+        ]
         sub.push(
             {
                 "type": "state",
                 "seq": st.seq,
                 "since": since,
                 "table": self.summary(st),
-                "you": self._you(sub, seat),
-                "view": _view(st, seat, all_hands),
+                "you": self._you(sub, seen),
+                "view": _view(st, seen),
                 "chat": chat,
                 "results": self.results,
             }
         )
 
-    def _you(self, sub: Subscriber, seat: Seat | None) -> dict[str, Any]:
+    def _you(self, sub: Subscriber, seen: Viewer) -> dict[str, Any]:
+        seat = seen.seat if seen.seated else None
         return {
             "seat": seat.letter if seat is not None else None,
             "name": sub.user.name if sub.user else None,
@@ -588,12 +590,12 @@ class TableActor:
         }
 
     def _publish(self, state: TableState, event: Event) -> None:
-        cache: dict[tuple[Seat | None, bool], tuple[dict[str, Any], dict[str, Any] | None]] = {}
+        cache: dict[Viewer, tuple[dict[str, Any], dict[str, Any] | None]] = {}
         table = self.summary(state)
         for sub in list(self._subs):
             key = self.viewer(state, sub.user_id)
             if key not in cache:
-                cache[key] = (public_event(event, key[0]), _view(state, *key))
+                cache[key] = (public_event(event, key.seat), _view(state, key))
             ev, v = cache[key]
             sub.push(
                 {
@@ -602,7 +604,7 @@ class TableActor:
                     "event": ev,
                     "view": v,
                     "table": table,
-                    "you": self._you(sub, key[0]),
+                    "you": self._you(sub, key),
                 }
             )
 
@@ -699,9 +701,13 @@ def _robot_choice(
     return chosen, (e.en, e.zh, e.alert)
 
 
-def _view(state: TableState, seat: Seat | None, all_hands: bool = False) -> dict[str, Any] | None:
+def _view(state: TableState, seen: Viewer) -> dict[str, Any] | None:
     board = state.board
     if board is None:
         return None
-    seen = view(board, seat) if seat is not None else spectator_view(board, all_hands=all_hands)
-    return view_json(seen, state.explanations_zh)
+    if seen.seat is None:
+        return view_json(spectator_view(board, all_hands=seen.all_hands), state.explanations_zh)
+    shown = view(board, seen.seat)
+    if not seen.seated:  # a player who stood up sees their seat, but acts no more
+        shown = replace(shown, legal_calls=(), legal_cards=())
+    return view_json(shown, state.explanations_zh)

@@ -338,6 +338,31 @@ class TableState:
         return False
 
 
+@dataclass(frozen=True, slots=True)
+class Viewer:
+    """What one user is shown of a table's board: the view of ``seat`` (None: a watcher's),
+    with all four hands or not, and whether they sit there (and may act)."""
+
+    seat: Seat | None
+    all_hands: bool = False
+    seated: bool = False
+
+
+def viewer_of(state: TableState, user_id: int | None, *, see_all: bool) -> Viewer:
+    """How ``user_id`` sees the table (``see_all``: it shows watchers all four hands). A player
+    sees their seat. One who stands up mid-board keeps only their seat's view until the board
+    ends (not the watchers': neither their partner's explanations nor, at a see-all table, all
+    four hands), and may sit again only there (``_sit``); anyone else watches."""
+    seat = state.seat_of(user_id)
+    if seat is not None:
+        return Viewer(seat, seated=True)
+    if state.in_progress:
+        for uid, held in state.held:
+            if uid == user_id:
+                return Viewer(held)
+    return Viewer(None, all_hands=see_all)
+
+
 # --- the events -----------------------------------------------------------------------------
 
 
