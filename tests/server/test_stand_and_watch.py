@@ -33,3 +33,56 @@ def test_a_player_who_stands_up_keeps_only_their_seats_view(server, h):
     assert not h.errors(north.request({"type": "sit", "seat": "N"}))
     assert north.state["you"]["seat"] == "N" and north.view["legal_calls"]
     assert "partner-secret" not in json.dumps(north.messages)
+
+
+def test_a_watcher_of_a_board_may_not_play_it_at_another_table_of_its_set(db_path, h):
+    with h.TestClient(h.make_app(db_path)) as server:
+        try:
+            watched, _players, _conns = h.four_at_table(
+                server, board_set="seen", spectators_see_all=True
+            )
+            eve = h.Player(server).register("eve")
+            watching = eve.connect(watched)
+            assert all(watching.view["hands"][s] is not None for s in "NESW")
+            watching.close()  # gone: but what she saw is remembered
+            fay = h.Player(server).register("fay")
+            other = fay.create_table(robot_level=0, seat="S", board_set="seen")
+            r = eve.post(f"/api/tables/{other}/sit", {"seat": "N"})
+            assert r.status_code == 409
+            assert f"board 1 at table #{watched}" in r.json()["error"]
+            assert r.json()["error_zh"].startswith(f"你在{watched}号桌旁观第1副")
+            cookies = dict(eve.client.cookies)
+        finally:
+            h.close_all()
+    with h.TestClient(h.make_app(db_path)) as server:  # a restart remembers it
+        try:
+            eve = h.Player(server)
+            for k, v in cookies.items():
+                eve.client.cookies.set(k, v)
+            eve.csrf = eve.client.get("/api/me").json()["csrf"]
+            r = eve.post(f"/api/tables/{other}/sit", {"seat": "N"})
+            assert r.status_code == 409 and f"table #{watched}" in r.json()["error"], r.text
+            # Someone who watched nothing may sit.
+            sightings = server.app.state.server.tables.sightings
+            state = server.app.state.server.tables.get(other).state
+            assert sightings.refusal(state, 999) is None
+        finally:
+            h.close_all()
+
+
+def test_sightings_refuse_only_boards_not_yet_played_past():
+    from qipai.bridge import Seat
+    from qipai.server.sightings import Sightings
+    from qipai.server.table import Occupant, Sit, TableState, decide, settle
+
+    seen = Sightings()
+    assert seen.saw("set:x", 5, 2, 9) is not None
+    assert seen.saw("set:x", 5, 1, 9) is None  # nothing new: no write
+    ann = Occupant(1, "ann")
+    t = TableState(id=1, seed="set:x", robots=True)
+    assert seen.refusal(t, 5) is not None  # board 1 comes next: she saw up to board 2
+    t = settle(t, decide(t, ann, Sit(Seat.SOUTH)))[-1][1]
+    assert t.board_no == 1 and seen.refusal(t, 5) is not None
+    t = TableState(id=2, seed="set:x", robots=True, board_no=2)
+    assert seen.refusal(t, 5) is None  # board 2 is over here: board 3 comes next
+    assert seen.refusal(TableState(id=3, seed="set:y", robots=True), 5) is None

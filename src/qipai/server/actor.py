@@ -33,6 +33,7 @@ from ..store import Store, StoreError, TableRecord
 from .analysis import Analyst
 from .robots import RobotPool
 from .serialize import view_json
+from .sightings import Sightings
 from .table import (
     Command,
     CommandError,
@@ -154,6 +155,7 @@ class TableActor:
         on_board_done: BoardDone | None = None,
         on_result: ResultListener | None = None,
         writer: GroupWriter | None = None,
+        sightings: Sightings | None = None,
     ) -> None:
         self.record = record
         self.store = store
@@ -169,9 +171,8 @@ class TableActor:
         self._recent: deque[tuple[int, str, str]] = deque(maxlen=HISTORY)
         """(number, type, payload as JSON) of the latest events."""
         self._results: deque[str] = deque(maxlen=RESULTS)
-        self._saw_all: set[int] = set()
-        """Users sent all four hands of the board in progress (as spectators): they may not sit
-        down before it ends."""
+        self.sightings = sightings if sightings is not None else Sightings()
+        """Who has watched which boards of this table's set with all four hands shown."""
         for event in events:
             self._fold_in(fold(self.state, event), event)
         self._queue: asyncio.Queue[tuple[Occupant | None, Command, asyncio.Future[int]]]
@@ -302,16 +303,11 @@ class TableActor:
         if isinstance(command, RobotTakeover) and not self._overdue(command.seat):
             fut.set_result(self.state.seq)  # back in time, or the seat changed hands
             return
-        if (
-            isinstance(command, Sit)
-            and user is not None
-            and user.user_id in self._saw_all
-            and self.state.in_progress
-        ):
-            fut.set_exception(
-                CommandError("you watched this board with all four hands shown: sit after it")
-            )
-            return
+        if isinstance(command, Sit) and user is not None:
+            refusal = self.sightings.refusal(self.state, user.user_id)
+            if refusal is not None:  # they have seen the hands of a board they would play
+                fut.set_exception(refusal)
+                return
         try:
             await self._commit(decide(self.state, user, command))
         except CommandError as e:
@@ -359,12 +355,16 @@ class TableActor:
                 sub.push({"type": "table", "seq": self.state.seq, "table": table})
 
     def _store_away(self, seat: Seat, since: datetime | None) -> None:
+        self._save(self.store.set_away, self.id, seat.letter, since)
+
+    def _save(self, write: Callable[..., None], *args: object) -> None:
+        """Store something beside the log (through the group writer where there is one)."""
         if self._task is None:
-            return  # stopped: the store may be closed; a restart re-arms from the seats
+            return  # stopped: the store may be closed; a restart re-arms from what it has
         if self.writer is not None:
-            self._spawn(self.writer.write(self.store.set_away, self.id, seat.letter, since))
+            self._spawn(self.writer.write(write, *args))
         else:
-            self._spawn(asyncio.to_thread(self.store.set_away, self.id, seat.letter, since))
+            self._spawn(asyncio.to_thread(write, *args))
 
     def _overdue(self, seat: Seat) -> bool:
         since = self.away.get(seat)
@@ -482,8 +482,6 @@ class TableActor:
 
     def _fold_in(self, state: TableState, event: Event) -> None:
         self.state = state
-        if event[0] == "board_started":
-            self._saw_all.clear()
         self._recent.append((state.seq, event[0], dumps(event[1])))
         if event[0] == "board_done":
             self._results.append(dumps({k: v for k, v in event[1].items() if k not in ("v", "t")}))
@@ -557,8 +555,10 @@ class TableActor:
         """How a user sees the table (``table.viewer_of``); a watcher shown all four hands of
         a board in play is remembered: they may not sit down to it."""
         seen = viewer_of(state, user_id, see_all=self.record.spectators_see_all)
-        if seen.all_hands and user_id is not None and state.in_progress:
-            self._saw_all.add(user_id)
+        if seen.all_hands and user_id is not None and state.in_progress and not state.assigned:
+            news = self.sightings.saw(state.seed, user_id, state.board_no, self.id)
+            if news is not None:
+                self._save(self.store.put_setting, *news)
         return seen
 
     def _send_state(self, sub: Subscriber, since: int | None = None) -> None:

@@ -20,6 +20,7 @@ from .actor import ResultListener, TableActor
 from .analysis import Analyst
 from .records import BoardRecords
 from .robots import RobotPool
+from .sightings import Sightings
 from .table import Occupant, SetUp
 from .writer import GroupWriter
 
@@ -57,6 +58,8 @@ class Tables:
         self.analyst = Analyst(store, self.writer)
         self.records = BoardRecords(store, self.analyst)
         self._actors: dict[int, TableActor] = {}
+        self.sightings = Sightings()
+        """Who has watched which boards of each board set with all four hands shown."""
         self._watcher: asyncio.Task[None] | None = None
         self._retiring: set[asyncio.Task[None]] = set()
         self.on_result: ResultListener | None = None
@@ -79,6 +82,7 @@ class Tables:
             on_board_done=self.records.warm if self.analyse_boards else None,
             on_result=self._result,
             writer=self.writer,
+            sightings=self.sightings,
         )
 
     def watch(self) -> None:
@@ -147,6 +151,7 @@ class Tables:
         """Rebuild every unfinished table from its event log and start its actor; a table whose
         log cannot be replayed is left out (and logged), never the whole server."""
         records = await asyncio.to_thread(self.store.open_tables)
+        await asyncio.to_thread(self.sightings.load, self.store)
         for record in records:
             try:
                 events = await asyncio.to_thread(self.store.events, record.id)

@@ -119,8 +119,9 @@ ZH: dict[str, str] = {
     "this table is not running": "这张牌桌没有在运行",
     "the table is busy; try again in a moment": "牌桌正忙，请稍后再试",
     "internal error: the table is unchanged": "内部错误：牌桌状态未改变",
-    "you watched this board with all four hands shown: sit after it": (
-        "你旁观这副牌时看到了四家的牌：请在本副结束后入座"
+    "you saw all four hands of board {board} at table #{table}: you may sit here once this"
+    " table has played it": (
+        "你在{table}号桌旁观第{board}副时看到了四家的牌：本桌打完这副后才能入座"
     ),
     "the table changed meanwhile: try again": "牌桌状态刚刚有变化，请再试一次",
     "could not save: the table is unchanged, try again": "保存失败：牌桌状态未改变，请再试一次",
