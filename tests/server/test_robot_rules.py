@@ -106,6 +106,17 @@ def test_robots_grant_one_undo_a_trick():
         decide(t, ANN, UndoCmd())
 
 
+def test_robots_never_take_back_the_opening_lead():
+    t = club_table()
+    for text in ("P", "1NT", "P", "P", "P"):  # East, a robot, declares: ann (South) leads
+        t = call(t, text)
+    assert t.board is not None and t.board.declarer is Seat.EAST
+    t = run(t, ANN, CardCmd(legal_cards(t.board)[0]))
+    assert t.board.dummy_visible  # the lead faced dummy: taking it back would hide it again
+    with pytest.raises(CommandError, match="opening lead: dummy is faced"):
+        decide(t, ANN, UndoCmd())
+
+
 def test_no_undo_at_a_tournament_table():
     deal = Deal.from_seed("tournament").pbn()
     setup = SetUp(((3, deal),), (None, None, ANN, None), (1, 1, 1))  # board 3: South deals

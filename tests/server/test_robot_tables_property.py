@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_hidden_cards import check, tables_by_fold
+from test_hidden_cards import check, may_see, tables_by_fold
 
 from qipai.bridge import PASS, Deal, MakeCall, Phase, Seat, legal_actions, legal_cards
 from qipai.server.actor import Subscriber, TableActor
@@ -201,7 +201,10 @@ async def play(world: Any, tournament: bool, deal_seed: int, steps: list[Any]) -
 
 def check_run(run: Run, store: Store, cards_in: Any) -> int:
     """Every message each user received, against what the seat they held at that board (if
-    any) may see; the number of messages checked."""
+    any) may see; the number of messages checked. Also what they have been shown of the robots'
+    hands so far, all of it, against what the seat may see at the latest event they have: a
+    robot's card shown and then taken back (by an undo) is still known. (A person's own card
+    taken back was shown to the whole table, as a mis-click is at a real one, Law 16D.)"""
     tables = tables_by_fold(store.events(run.actor.id))
     truth = {seq: (t.board if t is not None else None) for seq, t in tables.items()}
     last_of_board: dict[int, Any] = {}
@@ -210,6 +213,7 @@ def check_run(run: Run, store: Store, cards_in: Any) -> int:
             last_of_board[t.board_no] = t  # ``held`` only grows during a board
     checked = 0
     for uid, messages in run.got.items():
+        shown: dict[int, tuple[int, set[str]]] = {}  # board -> (latest seq, cards shown)
         for msg in messages:
             table = tables[msg["seq"]]
             if table is None or table.board is None:
@@ -218,6 +222,14 @@ def check_run(run: Run, store: Store, cards_in: Any) -> int:
             if held is None:
                 continue  # a watcher of a board they never sat at: all four hands are fine
             check([msg], held, truth, cards_in)
+            latest, cards = shown.get(table.board_no, (0, set()))
+            latest = max(latest, msg["seq"])
+            cards |= cards_in({k: v for k, v in msg.items() if k != "results"})
+            shown[table.board_no] = (latest, cards)
+            now = tables[latest]
+            robots = {str(c) for seat in Seat if now.is_robot(seat) for c in now.board.deal[seat]}
+            taken_back = (cards & robots) - may_see(truth[latest], held)
+            assert not taken_back, (held, msg["seq"], sorted(taken_back))
             checked += 1
     return checked
 

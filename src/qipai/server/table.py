@@ -705,12 +705,17 @@ def robots_decline_undo(state: TableState, asker: Seat, keep: int) -> CommandErr
     """Why a robot opponent declines to let ``asker`` take back the actions from ``keep`` on,
     or None when it agrees. A robot agrees to what a fair opponent would: the asker's own last
     action, before anyone else has acted (no robot's call or card is ever taken back, so no
-    hidden card is shown and then withdrawn), once a trick (or round of the auction) per side."""
+    hidden card is shown and then withdrawn), not the opening lead (dummy has been faced), once
+    a trick (or round of the auction) per side."""
     if keep != len(state.actions) - 1:
         return CommandError(
             "robots agree to undo only your last call or card, before anyone else acts"
         )
     kind, n = undo_round(state, keep)
+    if kind == "card" and not any(k == "card" for k, _ in state.actions[:keep]):
+        # Law 41D: dummy is faced once the opening lead is; taking the lead back would hide
+        # dummy again from a player who has seen it.
+        return CommandError("robots do not take back the opening lead: dummy is faced (Law 41D)")
     if (asker.side, kind, n) in state.undone:
         if kind == "call":
             return CommandError("robots agree to one undo per round of the auction for each side")

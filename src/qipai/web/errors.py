@@ -109,6 +109,9 @@ ZH: dict[str, str] = {
         "机器人每轮叫牌只同意每方撤回一次"
     ),
     "robots agree to one undo per trick for each side": "机器人每墩牌只同意每方撤回一次",
+    "robots do not take back the opening lead: dummy is faced (Law 41D)": (
+        "机器人不同意撤回首攻：明手已摊开（《桥牌规则》第41条D款）"
+    ),
     "you already sit at {seat}; stand up first": "你已坐在{seat}：请先离座",
     "{seat} is taken": "{seat}已有人入座",
     "you played {seat} on this board: you may sit only there until the board ends": (
