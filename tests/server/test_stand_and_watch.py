@@ -35,6 +35,17 @@ def test_a_player_who_stands_up_keeps_only_their_seats_view(server, h):
     assert "partner-secret" not in json.dumps(north.messages)
 
 
+def test_a_player_who_stood_up_may_not_read_the_boards_record_elsewhere(server, h):
+    played, _players, conns = h.four_at_table(server, ("fay", "gus", "hal", "ian"), board_set="r")
+    h.play_calls(conns, ["P", "P", "P", "P"])  # passed out: board 1 is over there
+    h.close_all()
+    _table_id, players, conns = h.four_at_table(server, board_set="r")
+    assert not h.errors(conns["N"].request({"type": "stand"}))
+    r = players["N"].client.get(f"/api/tables/{played}/boards/1")
+    assert r.status_code == 403 and "still to play this board" in r.json()["error"]
+    h.close_all()
+
+
 def test_a_watcher_of_a_board_may_not_play_it_at_another_table_of_its_set(db_path, h):
     with h.TestClient(h.make_app(db_path)) as server:
         try:

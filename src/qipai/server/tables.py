@@ -21,7 +21,7 @@ from .analysis import Analyst
 from .records import BoardRecords
 from .robots import RobotPool
 from .sightings import Sightings
-from .table import Occupant, SetUp
+from .table import Occupant, SetUp, viewer_of
 from .writer import GroupWriter
 
 log = logging.getLogger("qipai.server")
@@ -131,11 +131,12 @@ class Tables:
         return None
 
     def still_to_play(self, user_id: int, number: int, deal: str) -> TableActor | None:
-        """A live table where ``user_id`` sits and has yet to finish board ``number`` with this
-        deal: its hand record and results elsewhere are not for them yet."""
+        """A live table where ``user_id`` sits (or left a seat of the board in play, to which
+        they may return) and has yet to finish board ``number`` with this deal: its hand record
+        and results elsewhere are not for them yet."""
         for other in self._actors.values():
             st = other.state
-            if st.closed or st.seat_of(user_id) is None:
+            if st.closed or viewer_of(st, user_id, see_all=False).seat is None:
                 continue
             if st.yet_to_finish(number, deal):
                 return other
