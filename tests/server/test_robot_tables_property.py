@@ -203,8 +203,9 @@ def check_run(run: Run, store: Store, cards_in: Any) -> int:
     """Every message each user received, against what the seat they held at that board (if
     any) may see; the number of messages checked. Also what they have been shown of the robots'
     hands so far, all of it, against what the seat may see at the latest event they have: a
-    robot's card shown and then taken back (by an undo) is still known. (A person's own card
-    taken back was shown to the whole table, as a mis-click is at a real one, Law 16D.)"""
+    robot's card shown and then taken back (by an undo) is still known. (A card of a hand a
+    person played at that board, taken back, was their own mis-click, seen by the whole table
+    as at a real one: Law 16D.)"""
     tables = tables_by_fold(store.events(run.actor.id))
     truth = {seq: (t.board if t is not None else None) for seq, t in tables.items()}
     last_of_board: dict[int, Any] = {}
@@ -226,8 +227,9 @@ def check_run(run: Run, store: Store, cards_in: Any) -> int:
             latest = max(latest, msg["seq"])
             cards |= cards_in({k: v for k, v in msg.items() if k != "results"})
             shown[table.board_no] = (latest, cards)
-            now = tables[latest]
-            robots = {str(c) for seat in Seat if now.is_robot(seat) for c in now.board.deal[seat]}
+            board = last_of_board[table.board_no]
+            people = {seat for _, seat in board.held}  # a person played it at some time
+            robots = {str(c) for seat in Seat if seat not in people for c in board.board.deal[seat]}
             taken_back = (cards & robots) - may_see(truth[latest], held)
             assert not taken_back, (held, msg["seq"], sorted(taken_back))
             checked += 1
