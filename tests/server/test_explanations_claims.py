@@ -1,6 +1,7 @@
 """Explanations: a robot's call is explained by the table's system card (``qipai.robots.explain``)
 in English and Chinese; a person's own explanation goes to the opponents (and watchers), never to
-partner, by any path. Claims: robot defenders accept a claim only when it is valid double dummy."""
+partner, by any path. Claims: robot defenders accept a claim only when it is valid double dummy,
+and any other ends the board as a director rules it (``test_robot_rules.py`` has the rule)."""
 
 import json
 import time
@@ -75,7 +76,7 @@ def test_a_persons_explanation_never_reaches_partner(server, h):
     h.close_all()
 
 
-def test_robot_defenders_accept_only_a_claim_that_is_valid_double_dummy(server, h):
+def test_robot_defenders_rule_a_claim_that_is_not_valid_double_dummy(server, h):
     _table_id, _players, conns = partners_with_robots(server, h, "claims")
     north, south = conns["N"], conns["S"]
     bid = {"N": "1C", "S": "7NT"}
@@ -102,22 +103,27 @@ def test_robot_defenders_accept_only_a_claim_that_is_valid_double_dummy(server, 
     assert best < 13, "pick another board set: this one makes all 13 tricks"
     msgs = south.request({"type": "claim", "tricks": best + 1})
     assert not h.errors(msgs)
-    wait_until(south, lambda c: c.view["claim"] is None)
-    answers = [
-        m["event"]
-        for m in south.messages
-        if m["type"] == "event" and m["event"]["type"] == "claim_response"
-    ]
-    assert answers and answers[-1]["accept"] is False and answers[-1]["robot"] is True
-    assert south.view["phase"] == "play"
-    msgs = south.request({"type": "claim", "tricks": best})
-    assert not h.errors(msgs)
     wait_until(south, lambda c: c.view["phase"] == "done")
-    answers = [
+    # Disputed: the board ends at once, ruled as a director would (Law 70), not withdrawn.
+    kinds = [m["event"]["type"] for m in south.messages if m["type"] == "event"]
+    assert "claim_response" not in kinds[kinds.index("claim") :]
+    ruled = [
         m["event"]
         for m in south.messages
-        if m["type"] == "event" and m["event"]["type"] == "claim_response"
+        if m["type"] == "event" and m["event"]["type"] == "claim_ruled"
     ]
-    assert [a["accept"] for a in answers[-2:]] == [True, True]
+    assert ruled == [
+        {
+            "type": "claim_ruled",
+            "seat": "W",
+            "declarer": "S",
+            "claimed": best + 1,
+            "tricks": best,
+            "robot": True,
+            "t": ruled[0]["t"],
+        }
+    ]
     assert south.view["declarer_tricks"] == best
+    done = [m["event"] for m in south.messages if m["type"] == "event"][-1]
+    assert done["type"] == "board_done" and done["tricks"] == best
     h.close_all()

@@ -207,18 +207,23 @@ def test_robots_and_spectators_see_only_their_share(server, db_path, h):
 def truth_by_fold(db_path, table_id):
     """The true board after each event number, folding the log with the table's own ``fold``
     (so undos, robot takeovers and tournament set-ups count as they do at the table)."""
-    from qipai.server.table import TableState, fold
-
     store = Store.open(sqlite_url(db_path))
     try:
         events = store.events(table_id)
     finally:
         store.close()
-    state = TableState(id=table_id, seed="", robots=True)
+    return {seq: (t.board if t is not None else None) for seq, t in tables_by_fold(events).items()}
+
+
+def tables_by_fold(events):
+    """The table after each event number of a stored log (None before the first)."""
+    from qipai.server.table import TableState, fold
+
+    state = TableState(id=0, seed="", robots=True)
     out = {0: None}
     for e in events:
         state = fold(state, (e.type, e.payload))
-        out[e.seq] = state.board
+        out[e.seq] = state
     return out
 
 

@@ -102,11 +102,11 @@ def test_spectators_see_all_hands_only_where_the_table_allows(server, h):
     eve = h.Player(server).register("eve").connect(table_id)
     assert all(eve.view["hands"][s] is not None for s in "NESW")
     assert conns["N"].view["hands"]["E"] is None  # a seated player never gets that view
-    # North stands up mid-board: as a watcher, North still sees only North's own share.
+    # North stands up mid-board: no watcher's view for North, but North's own until it ends.
     conns["N"].request({"type": "stand"})
     h.sync_all(conns)
     v = conns["N"].view
-    assert v["seat"] is None and all(v["hands"][s] is None for s in "NESW")
+    assert v["seat"] == "N" and [s for s in "NESW" if v["hands"][s] is not None] == ["N"]
     # Eve has seen all four hands: she may not sit down in North's seat before the board ends.
     msgs = eve.request({"type": "sit", "seat": "N"})
     assert any("all four hands" in e for e in h.errors(msgs))

@@ -1,6 +1,6 @@
 """Undo of a mis-click: a player asks to take back their last call or card, the opponents agree
-(robots at once) or refuse; the undo rebuilds the board from the log without the action, and the
-log keeps both the action and the undo."""
+or refuse (robots by the rules tested in ``test_robot_rules.py``); the undo rebuilds the board
+from the log without the action, and the log keeps both the action and the undo."""
 
 import time
 
@@ -92,7 +92,9 @@ def wait_for_turn(conn, seconds=20.0):
         time.sleep(0.005)
 
 
-def test_robots_agree_at_once_and_their_later_actions_go_too(server, h):
+def test_robots_refuse_to_take_back_their_own_calls(server, h):
+    """Robots agree only to undo the asker's last action before anyone else has acted: once
+    they have called, nothing goes back (their calls would show what they hold)."""
     ann = h.Player(server).register("ann")
     table_id = ann.create_table(robot_level=0, seat="S", board_set="undo")
     conn = ann.connect(table_id)
@@ -103,9 +105,10 @@ def test_robots_agree_at_once_and_their_later_actions_go_too(server, h):
     wait_for_turn(conn)
     assert conn.view["phase"] != "done", "pick another board set: the robots ended the auction"
     assert len(conn.view["auction"]) == len(before) + 4  # the robots have called since
-    assert not h.errors(conn.request({"type": "undo"}))
-    wait_for_turn(conn)
-    assert [e["call"] for e in conn.view["auction"]] == before
-    answers = [e for e in undo_events(conn) if e["type"] == "undo_answer"]
-    assert len(answers) == 2 and all(a["robot"] and a["accept"] for a in answers)
-    assert [e["type"] for e in undo_events(conn)][-1] == "undo"
+    msgs = conn.request({"type": "undo"})
+    refused = [m for m in msgs if m["type"] == "error"]
+    assert refused and "before anyone else acts" in refused[0]["message"]
+    assert refused[0]["zh"].startswith("机器人只同意")
+    conn.sync()
+    assert len(conn.view["auction"]) == len(before) + 4
+    assert undo_events(conn) == []

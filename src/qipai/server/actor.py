@@ -33,6 +33,7 @@ from ..store import Store, StoreError, TableRecord
 from .analysis import Analyst
 from .robots import RobotPool
 from .serialize import view_json
+from .sightings import Sightings
 from .table import (
     Command,
     CommandError,
@@ -42,13 +43,16 @@ from .table import (
     RobotTakeover,
     Sit,
     TableState,
+    Viewer,
     action_event,
     decide,
     fold,
     public_event,
+    robot_claim_answer,
     robot_to_act,
     robot_undo_answer,
     settle,
+    viewer_of,
 )
 from .writer import GroupWriter
 
@@ -151,6 +155,7 @@ class TableActor:
         on_board_done: BoardDone | None = None,
         on_result: ResultListener | None = None,
         writer: GroupWriter | None = None,
+        sightings: Sightings | None = None,
     ) -> None:
         self.record = record
         self.store = store
@@ -166,9 +171,8 @@ class TableActor:
         self._recent: deque[tuple[int, str, str]] = deque(maxlen=HISTORY)
         """(number, type, payload as JSON) of the latest events."""
         self._results: deque[str] = deque(maxlen=RESULTS)
-        self._saw_all: set[int] = set()
-        """Users sent all four hands of the board in progress (as spectators): they may not sit
-        down before it ends."""
+        self.sightings = sightings if sightings is not None else Sightings()
+        """Who has watched which boards of this table's set with all four hands shown."""
         for event in events:
             self._fold_in(fold(self.state, event), event)
         self._queue: asyncio.Queue[tuple[Occupant | None, Command, asyncio.Future[int]]]
@@ -299,16 +303,11 @@ class TableActor:
         if isinstance(command, RobotTakeover) and not self._overdue(command.seat):
             fut.set_result(self.state.seq)  # back in time, or the seat changed hands
             return
-        if (
-            isinstance(command, Sit)
-            and user is not None
-            and user.user_id in self._saw_all
-            and self.state.in_progress
-        ):
-            fut.set_exception(
-                CommandError("you watched this board with all four hands shown: sit after it")
-            )
-            return
+        if isinstance(command, Sit) and user is not None:
+            refusal = self.sightings.refusal(self.state, user.user_id)
+            if refusal is not None:  # they have seen the hands of a board they would play
+                fut.set_exception(refusal)
+                return
         try:
             await self._commit(decide(self.state, user, command))
         except CommandError as e:
@@ -356,12 +355,16 @@ class TableActor:
                 sub.push({"type": "table", "seq": self.state.seq, "table": table})
 
     def _store_away(self, seat: Seat, since: datetime | None) -> None:
+        self._save(self.store.set_away, self.id, seat.letter, since)
+
+    def _save(self, write: Callable[..., None], *args: object) -> None:
+        """Store something beside the log (through the group writer where there is one)."""
         if self._task is None:
-            return  # stopped: the store may be closed; a restart re-arms from the seats
+            return  # stopped: the store may be closed; a restart re-arms from what it has
         if self.writer is not None:
-            self._spawn(self.writer.write(self.store.set_away, self.id, seat.letter, since))
+            self._spawn(self.writer.write(write, *args))
         else:
-            self._spawn(asyncio.to_thread(self.store.set_away, self.id, seat.letter, since))
+            self._spawn(asyncio.to_thread(write, *args))
 
     def _overdue(self, seat: Seat) -> bool:
         since = self.away.get(seat)
@@ -413,12 +416,13 @@ class TableActor:
             self._robot_stalled_at = self.state.seq
 
     async def _robot_claim_answer(self, state: TableState, seat: Seat) -> list[Event]:
-        """A robot defender accepts a claim only when it is valid double dummy: declarer's side
-        takes the tricks claimed against any defence (``qipai.analysis.claim_is_valid``)."""
+        """A robot defender's answer to a claim (``table.robot_claim_answer``): accepted when
+        valid double dummy, else disputed and ruled at once."""
         board = state.board
         assert board is not None and board.claim is not None
-        accept = await self.analyst.claim_is_valid(board, board.claim.tricks)
-        return [("claim_response", {"seat": seat.letter, "accept": accept, "robot": True})]
+        if board.claim.tricks == 0:  # conceding the rest needs no solver
+            return robot_claim_answer(state, seat, 0)
+        return robot_claim_answer(state, seat, await self.analyst.dd_tricks_left(board))
 
     async def _robot_action(self, state: TableState, seat: Seat) -> list[Event]:
         board = state.board
@@ -478,8 +482,6 @@ class TableActor:
 
     def _fold_in(self, state: TableState, event: Event) -> None:
         self.state = state
-        if event[0] == "board_started":
-            self._saw_all.clear()
         self._recent.append((state.seq, event[0], dumps(event[1])))
         if event[0] == "board_done":
             self._results.append(dumps({k: v for k, v in event[1].items() if k not in ("v", "t")}))
@@ -504,6 +506,7 @@ class TableActor:
         self._subs.add(sub)
         seq = self.state.seq
         seat = self.state.seat_of(sub.user_id)
+        shown = self.viewer(self.state, sub.user_id).seat
         first = self._recent[0][0] if self._recent else seq + 1
         caught_up = since is not None and 0 <= since <= seq and since + 1 >= first
         if since is not None and caught_up:
@@ -514,7 +517,7 @@ class TableActor:
                             "type": "event",
                             "seq": n,
                             "replay": True,
-                            "event": public_event((kind, json.loads(body)), seat),
+                            "event": public_event((kind, json.loads(body)), shown),
                         }
                     )
         self._send_state(sub, since if caught_up else None)
@@ -548,37 +551,38 @@ class TableActor:
     def connections(self) -> int:
         return len(self._subs)
 
-    def viewer(self, state: TableState, user_id: int | None) -> tuple[Seat | None, bool]:
-        """The seat whose view a user gets (None: a spectator's), and whether all four hands:
-        only for a spectator at a table that allows it, and never for someone who held a seat
-        during this board (they may sit again)."""
-        seat = state.seat_of(user_id)
-        if seat is not None or not self.record.spectators_see_all:
-            return seat, False
-        all_hands = all(uid != user_id for uid, _ in state.held)
-        if all_hands and user_id is not None and state.in_progress:
-            self._saw_all.add(user_id)
-        return None, all_hands
+    def viewer(self, state: TableState, user_id: int | None) -> Viewer:
+        """How a user sees the table (``table.viewer_of``); a watcher shown all four hands of
+        a board in play is remembered: they may not sit down to it."""
+        seen = viewer_of(state, user_id, see_all=self.record.spectators_see_all)
+        if seen.all_hands and user_id is not None and state.in_progress and not state.assigned:
+            news = self.sightings.saw(state.seed, user_id, state.board_no, self.id)
+            if news is not None:
+                self._save(self.store.put_setting, *news)
+        return seen
 
     def _send_state(self, sub: Subscriber, since: int | None = None) -> None:
         st = self.state
-        seat, all_hands = self.viewer(st, sub.user_id)
+        seen = self.viewer(st, sub.user_id)
         chats = [(n, body) for n, kind, body in self._recent if kind == "chat"][-CHAT_HISTORY:]
-        chat = [{"seq": n, **public_event(("chat", json.loads(body)), seat)} for n, body in chats]
+        chat = [
+            {"seq": n, **public_event(("chat", json.loads(body)), seen.seat)} for n, body in chats
+        ]
         sub.push(
             {
                 "type": "state",
                 "seq": st.seq,
                 "since": since,
                 "table": self.summary(st),
-                "you": self._you(sub, seat),
-                "view": _view(st, seat, all_hands),
+                "you": self._you(sub, seen),
+                "view": _view(st, seen),
                 "chat": chat,
                 "results": self.results,
             }
         )
 
-    def _you(self, sub: Subscriber, seat: Seat | None) -> dict[str, Any]:
+    def _you(self, sub: Subscriber, seen: Viewer) -> dict[str, Any]:
+        seat = seen.seat if seen.seated else None
         return {
             "seat": seat.letter if seat is not None else None,
             "name": sub.user.name if sub.user else None,
@@ -586,12 +590,12 @@ class TableActor:
         }
 
     def _publish(self, state: TableState, event: Event) -> None:
-        cache: dict[tuple[Seat | None, bool], tuple[dict[str, Any], dict[str, Any] | None]] = {}
+        cache: dict[Viewer, tuple[dict[str, Any], dict[str, Any] | None]] = {}
         table = self.summary(state)
         for sub in list(self._subs):
             key = self.viewer(state, sub.user_id)
             if key not in cache:
-                cache[key] = (public_event(event, key[0]), _view(state, *key))
+                cache[key] = (public_event(event, key.seat), _view(state, key))
             ev, v = cache[key]
             sub.push(
                 {
@@ -600,7 +604,7 @@ class TableActor:
                     "event": ev,
                     "view": v,
                     "table": table,
-                    "you": self._you(sub, key[0]),
+                    "you": self._you(sub, key),
                 }
             )
 
@@ -697,9 +701,13 @@ def _robot_choice(
     return chosen, (e.en, e.zh, e.alert)
 
 
-def _view(state: TableState, seat: Seat | None, all_hands: bool = False) -> dict[str, Any] | None:
+def _view(state: TableState, seen: Viewer) -> dict[str, Any] | None:
     board = state.board
     if board is None:
         return None
-    seen = view(board, seat) if seat is not None else spectator_view(board, all_hands=all_hands)
-    return view_json(seen, state.explanations_zh)
+    if seen.seat is None:
+        return view_json(spectator_view(board, all_hands=seen.all_hands), state.explanations_zh)
+    shown = view(board, seen.seat)
+    if not seen.seated:  # a player who stood up sees their seat, but acts no more
+        shown = replace(shown, legal_calls=(), legal_cards=())
+    return view_json(shown, state.explanations_zh)

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
 
-from ..analysis import DDSError, DDTable, Par, claim_is_valid, dd_costs, dd_table, par
+from ..analysis import DDSError, DDTable, Par, dd_costs, dd_table, max_claim, par
 from ..bridge import BoardState, Deal, QipaiError, Seat
 from ..bridge.board import Vulnerability
 from ..store import Store
@@ -111,11 +111,11 @@ class Analyst:
             log.exception("DDS could not analyse the play of board %s", board.number)
             return None
 
-    async def claim_is_valid(self, board: BoardState, tricks: int) -> bool:
-        """Whether declarer's side takes ``tricks`` of the tricks left against any defence; a
-        claim DDS cannot judge is not accepted."""
+    async def dd_tricks_left(self, board: BoardState) -> int | None:
+        """The tricks declarer's side takes double dummy of those not yet complete (what it may
+        claim, ``qipai.analysis.max_claim``); None when DDS fails (logged)."""
         try:
-            return await self.run(lambda: claim_is_valid(board, tricks))
+            return await self.run(lambda: max_claim(board))
         except (DDSError, QipaiError):
             log.exception("DDS could not judge a claim on board %s", board.number)
-            return False
+            return None

@@ -36,12 +36,13 @@ from ..bridge import (
     QipaiError,
     RespondToClaim,
     Seat,
+    Side,
     apply,
     new_board,
     parse_call,
 )
 from ..bridge import Claim as ClaimAction
-from ..bridge.game import Action
+from ..bridge.game import Action, agree_claim
 
 Event = tuple[str, dict[str, Any]]
 """An event as written to the log: its type and its payload (JSON values only)."""
@@ -49,6 +50,8 @@ Event = tuple[str, dict[str, Any]]
 
 BRIDGE_EVENTS = frozenset({"call", "card", "claim", "claim_response"})
 """The events that are rules-core actions (through ``qipai.bridge.apply``)."""
+PLAY_EVENTS = BRIDGE_EVENTS | {"claim_ruled"}
+"""The events after which a board may be over (``after_action`` follows them)."""
 
 
 class CommandError(Exception):
@@ -262,6 +265,9 @@ class TableState:
     paused: str | None = None
     """Why play is held (the director's reason; "" for none given), or None while it goes
     on."""
+    undone: frozenset[tuple[Side, str, int]] = frozenset()
+    """The undos granted on the current board: the asking side, and the trick (``"card"``) or
+    round of the auction (``"call"``) of the action taken back. Robots grant one of each."""
 
     def seat_of(self, user_id: int | None) -> Seat | None:
         if user_id is None:
@@ -332,6 +338,31 @@ class TableState:
         return False
 
 
+@dataclass(frozen=True, slots=True)
+class Viewer:
+    """What one user is shown of a table's board: the view of ``seat`` (None: a watcher's),
+    with all four hands or not, and whether they sit there (and may act)."""
+
+    seat: Seat | None
+    all_hands: bool = False
+    seated: bool = False
+
+
+def viewer_of(state: TableState, user_id: int | None, *, see_all: bool) -> Viewer:
+    """How ``user_id`` sees the table (``see_all``: it shows watchers all four hands). A player
+    sees their seat. One who stands up mid-board keeps only their seat's view until the board
+    ends (not the watchers': neither their partner's explanations nor, at a see-all table, all
+    four hands), and may sit again only there (``_sit``); anyone else watches."""
+    seat = state.seat_of(user_id)
+    if seat is not None:
+        return Viewer(seat, seated=True)
+    if state.in_progress:
+        for uid, held in state.held:
+            if uid == user_id:
+                return Viewer(held)
+    return Viewer(None, all_hands=see_all)
+
+
 # --- the events -----------------------------------------------------------------------------
 
 
@@ -367,6 +398,7 @@ def fold(state: TableState, event: Event) -> TableState:
             explanations_zh=(),
             actions=(),
             undo=None,
+            undone=frozenset(),
             clocks=(0, 0, 0, 0),
             turn_since=t if isinstance(t, int) else None,
         )
@@ -381,11 +413,18 @@ def fold(state: TableState, event: Event) -> TableState:
         accepted = s.undo.accepted | {Seat.parse(p["seat"])}
         return replace(s, undo=replace(s.undo, accepted=accepted))
     if kind == "undo":
+        keep = int(p["keep"])
+        granted = (Seat.parse(p["seat"]).side, *undo_round(s, keep))
         return replace(
-            _rebuild(s, int(p["keep"])),
+            _rebuild(s, keep),
             undo=None,
+            undone=s.undone | {granted},
             turn_since=t if isinstance(t, int) else s.turn_since,
         )
+    if kind == "claim_ruled":
+        if s.board is None or s.board.claim is None:
+            raise ValueError(f"event {s.seq} rules on a claim no one made")
+        return replace(s, board=agree_claim(s.board, int(p["tricks"])))
     if kind == "robot_takeover":
         return replace(s, robot_seats=s.robot_seats | {Seat.parse(p["seat"])})
     if kind == "player_returned":
@@ -630,19 +669,58 @@ def undo_target(state: TableState, seat: Seat) -> int:
 
 def request_undo(state: TableState, seat: Seat) -> list[Event]:
     """``seat`` asks to take back its last action: the request, each robot opponent's consent
-    at once, and the undo itself when no person needs asking."""
+    at once, and the undo itself when no person needs asking. Refused at a tournament table,
+    and refused at once where a robot opponent would decline (``robots_decline_undo``)."""
+    if state.assigned:
+        # Laws 25 and 45C: at a tournament a call made or a card played stands; the director,
+        # not the opponents, rules on a mis-click, and robots cannot be asked to waive it.
+        raise CommandError("undo is not allowed at tournament tables (Laws 25 and 45C)")
     keep = undo_target(state, seat)
+    if any(state.is_robot(opponent) for opponent in (seat.lho, seat.rho)):
+        refusal = robots_decline_undo(state, seat, keep)
+        if refusal is not None:
+            raise refusal
     kind, p = state.actions[keep]
     what = p["call"] if kind == "call" else p["card"]
     events: list[Event] = [("undo_requested", {"seat": seat.letter, "keep": keep, "what": what})]
     after = fold(state, events[0])
     for opponent in (seat.lho, seat.rho):
         if after.is_robot(opponent):
-            answer = _answer(after, opponent, True, robot=True)
+            answer = robot_undo_answer(after, opponent)
             for e in answer:
                 after = fold(after, e)
             events.extend(answer)
     return events
+
+
+def undo_round(state: TableState, keep: int) -> tuple[str, int]:
+    """Where the board's action number ``keep`` falls: ``("call", round of the auction)`` or
+    ``("card", trick)``, both counted from 0."""
+    kind = state.actions[keep][0]
+    before = sum(1 for k, _ in state.actions[:keep] if k == kind)
+    return kind, before // 4
+
+
+def robots_decline_undo(state: TableState, asker: Seat, keep: int) -> CommandError | None:
+    """Why a robot opponent declines to let ``asker`` take back the actions from ``keep`` on,
+    or None when it agrees. A robot agrees to what a fair opponent would: the asker's own last
+    action, before anyone else has acted (no robot's call or card is ever taken back, so no
+    hidden card is shown and then withdrawn), not the opening lead (dummy has been faced), once
+    a trick (or round of the auction) per side."""
+    if keep != len(state.actions) - 1:
+        return CommandError(
+            "robots agree to undo only your last call or card, before anyone else acts"
+        )
+    kind, n = undo_round(state, keep)
+    if kind == "card" and not any(k == "card" for k, _ in state.actions[:keep]):
+        # Law 41D: dummy is faced once the opening lead is; taking the lead back would hide
+        # dummy again from a player who has seen it.
+        return CommandError("robots do not take back the opening lead: dummy is faced (Law 41D)")
+    if (asker.side, kind, n) in state.undone:
+        if kind == "call":
+            return CommandError("robots agree to one undo per round of the auction for each side")
+        return CommandError("robots agree to one undo per trick for each side")
+    return None
 
 
 def answer_undo(state: TableState, seat: Seat, accept: bool) -> list[Event]:
@@ -657,8 +735,12 @@ def answer_undo(state: TableState, seat: Seat, accept: bool) -> list[Event]:
 
 
 def robot_undo_answer(state: TableState, seat: Seat) -> list[Event]:
-    """A robot opponent agrees to the pending undo (it is always the asker's own last action)."""
-    return _answer(state, seat, True, robot=True)
+    """A robot opponent's answer to the pending undo (a robot that took over a seat meets a
+    request a person was asked): yes only where ``robots_decline_undo`` finds nothing."""
+    request = state.undo
+    assert request is not None
+    agrees = robots_decline_undo(state, request.seat, request.keep) is None
+    return _answer(state, seat, agrees, robot=True)
 
 
 def _answer(state: TableState, seat: Seat, accept: bool, *, robot: bool = False) -> list[Event]:
@@ -771,7 +853,7 @@ def settle(
         event: Event = (kind, p if t is None else {**p, "t": t})
         state = fold(state, event)
         out.append((event, state))
-        if kind in BRIDGE_EVENTS and not pending:
+        if kind in PLAY_EVENTS and not pending:
             pending = after_action(state)
     return out
 
@@ -820,6 +902,32 @@ def public_event(event: Event, viewer: Seat | None) -> dict[str, Any]:
         out.update({k: v for k, v in p.items() if k not in ("v", "user_id")})
     out.pop("v", None)
     return out
+
+
+def robot_claim_answer(state: TableState, seat: Seat, dd: int | None) -> list[Event]:
+    """A robot defender's answer to declarer's pending claim, given ``dd``: the tricks
+    declarer's side takes double dummy of those not yet complete (None: no solver could say).
+
+    It accepts a claim that ``dd`` makes good. It disputes any other, and then, as a director
+    would rule on a contested claim at once (Law 70: doubtful points go against the claimer),
+    the board ends with declarer's side given the fewer of the tricks claimed and ``dd``
+    (``claim_ruled``): a claim is never a free look at the robots' cards. Without ``dd`` the
+    claim is only disputed (withdrawn, and play goes on)."""
+    board = state.board
+    assert board is not None and board.claim is not None and board.declarer is not None
+    claimed = board.claim.tricks
+    if dd is not None and dd >= claimed:
+        return [("claim_response", {"seat": seat.letter, "accept": True, "robot": True})]
+    if dd is None:
+        return [("claim_response", {"seat": seat.letter, "accept": False, "robot": True})]
+    ruling = {
+        "seat": seat.letter,
+        "declarer": board.declarer.letter,
+        "claimed": claimed,
+        "tricks": min(claimed, dd),
+        "robot": True,
+    }
+    return [("claim_ruled", ruling)]
 
 
 def robot_to_act(state: TableState) -> Seat | None:

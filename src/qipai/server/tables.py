@@ -23,7 +23,8 @@ from .actor import ResultListener, TableActor
 from .analysis import Analyst
 from .records import BoardRecords
 from .robots import RobotPool
-from .table import Occupant, SetUp
+from .sightings import Sightings
+from .table import Occupant, SetUp, viewer_of
 from .writer import GroupWriter
 
 log = logging.getLogger("qipai.server")
@@ -67,6 +68,8 @@ class Tables:
         self.analyst = Analyst(store, self.writer)
         self.records = BoardRecords(store, self.analyst)
         self._actors: dict[int, TableActor] = {}
+        self.sightings = Sightings()
+        """Who has watched which boards of each board set with all four hands shown."""
         self._watcher: asyncio.Task[None] | None = None
         self._retiring: set[asyncio.Task[None]] = set()
         self.on_result: ResultListener | None = None
@@ -89,6 +92,7 @@ class Tables:
             on_board_done=self.records.warm if self.analyse_boards else None,
             on_result=self._result,
             writer=self.writer,
+            sightings=self.sightings,
         )
 
     def watch(self) -> None:
@@ -137,11 +141,12 @@ class Tables:
         return None
 
     def still_to_play(self, user_id: int, number: int, deal: str) -> TableActor | None:
-        """A live table where ``user_id`` sits and has yet to finish board ``number`` with this
-        deal: its hand record and results elsewhere are not for them yet."""
+        """A live table where ``user_id`` sits (or left a seat of the board in play, to which
+        they may return) and has yet to finish board ``number`` with this deal: its hand record
+        and results elsewhere are not for them yet."""
         for other in self._actors.values():
             st = other.state
-            if st.closed or st.seat_of(user_id) is None:
+            if st.closed or viewer_of(st, user_id, see_all=False).seat is None:
                 continue
             if st.yet_to_finish(number, deal):
                 return other
@@ -161,6 +166,7 @@ class Tables:
         """Rebuild every unfinished table from its event log and start its actor; a table whose
         log cannot be replayed is left out (and logged), never the whole server."""
         records = await asyncio.to_thread(self.store.open_tables)
+        await asyncio.to_thread(self.sightings.load, self.store)
         for record in records:
             try:
                 events = await asyncio.to_thread(self.store.events, record.id)

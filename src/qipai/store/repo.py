@@ -140,6 +140,17 @@ class Store:
             s.add(Setting(key=key, value=value))
         return value
 
+    def put_setting(self, key: str, value: str) -> None:
+        """Store ``value`` under ``key`` (at most 40 characters), replacing any."""
+        with self._session.begin() as s:
+            s.merge(Setting(key=key, value=value))
+
+    def settings(self, prefix: str) -> dict[str, str]:
+        """Every stored setting whose key starts with ``prefix``."""
+        with self._session.begin() as s:
+            rows = s.scalars(select(Setting).where(Setting.key.startswith(prefix, autoescape=True)))
+            return {row.key: row.value for row in rows}
+
     # -- users ------------------------------------------------------------------------------
 
     def create_user(self, name: str, password_hash: str | None, *, guest: bool) -> UserRecord:

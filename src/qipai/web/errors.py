@@ -99,6 +99,19 @@ ZH: dict[str, str] = {
     "there is no undo to answer": "没有需要答复的撤回请求",
     "only the opponents of the player who asked answer an undo": "撤回请求只能由提出者的对手答复",
     "you have already agreed to this undo": "你已经同意了这次撤回",
+    "undo is not allowed at tournament tables (Laws 25 and 45C)": (
+        "比赛牌桌上不能撤回（《桥牌规则》第25条和第45条C款）"
+    ),
+    "robots agree to undo only your last call or card, before anyone else acts": (
+        "机器人只同意撤回你的最后一次叫牌或出牌，而且须在别人行动之前"
+    ),
+    "robots agree to one undo per round of the auction for each side": (
+        "机器人每轮叫牌只同意每方撤回一次"
+    ),
+    "robots agree to one undo per trick for each side": "机器人每墩牌只同意每方撤回一次",
+    "robots do not take back the opening lead: dummy is faced (Law 41D)": (
+        "机器人不同意撤回首攻：明手已摊开（《桥牌规则》第41条D款）"
+    ),
     "you already sit at {seat}; stand up first": "你已坐在{seat}：请先离座",
     "{seat} is taken": "{seat}已有人入座",
     "you played {seat} on this board: you may sit only there until the board ends": (
@@ -109,8 +122,9 @@ ZH: dict[str, str] = {
     "this table is not running": "这张牌桌没有在运行",
     "the table is busy; try again in a moment": "牌桌正忙，请稍后再试",
     "internal error: the table is unchanged": "内部错误：牌桌状态未改变",
-    "you watched this board with all four hands shown: sit after it": (
-        "你旁观这副牌时看到了四家的牌：请在本副结束后入座"
+    "you saw all four hands of board {board} at table #{table}: you may sit here once this"
+    " table has played it": (
+        "你在{table}号桌旁观第{board}副时看到了四家的牌：本桌打完这副后才能入座"
     ),
     "the table changed meanwhile: try again": "牌桌状态刚刚有变化，请再试一次",
     "could not save: the table is unchanged, try again": "保存失败：牌桌状态未改变，请再试一次",

@@ -70,6 +70,11 @@ UI: dict[str, tuple[str, str]] = {
         "{seat}摊牌，要求剩余牌中赢{n}墩",
         "{seat} claims {n} of the remaining tricks",
     ),
+    "claim_ruled": (
+        "{seat}不同意摊牌，裁定庄家方在剩余牌中赢{n}墩（要求{claimed}墩）",
+        "{seat} disputed the claim: declarer's side is given {n} of the remaining tricks"
+        " ({claimed} claimed)",
+    ),
     "accept": ("同意", "Accept"),
     "reject": ("拒绝", "Reject"),
     "connected": ("已连接", "Connected"),

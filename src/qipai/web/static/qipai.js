@@ -230,6 +230,9 @@
           openRecord(e.board_no);
         }
         if (e.type === "board_started" && !msg.replay) closeRecord();
+        if (e.type === "claim_ruled" && !msg.replay) {
+          showError(S.claim_ruled.replace("{seat}", seatName(e.seat)).replace("{n}", e.tricks).replace("{claimed}", e.claimed));
+        }
         if (!msg.replay) {
           announce(e);
           const before = finishedTricks(state.view).length;
@@ -256,7 +259,8 @@
 
     // -- rendering
     function positions() {
-      const me = state.you && state.you.seat ? state.you.seat : "S";
+      // a player who stood up mid-board still sees their seat's view: keep it at the bottom
+      const me = (state.you && state.you.seat) || (state.view && state.view.seat) || "S";
       const i = SEATS.indexOf(me);
       return {
         bottom: SEATS[i],
@@ -964,7 +968,7 @@
         } else if (me === undo.seat) {
           box.appendChild(el("span", "note", S.undo_waiting));
         }
-      } else if (v && v.phase !== "done" && me && v.claim === null && hasActed(v, me)) {
+      } else if (v && v.phase !== "done" && me && v.claim === null && hasActed(v, me) && !(state.table && state.table.tournament)) {
         show = true;
         const b = el("button", null, S.undo);
         b.type = "button";
