@@ -276,7 +276,6 @@ ZH: dict[str, str] = {
     "your partner must be someone else": "同伴不能是你自己",
     "no account is named {name}": "没有名为{name}的账号",
     "results come as .pbn, .csv or .json": "成绩只有.pbn、.csv和.json三种格式",
-    "no such player": "没有这位选手",
     "no player is named {name}": "没有名为{name}的选手",
     # -- events: registration (events/registration.py) -----------------------------------
     "registration for {event} is closed (the event is {status})": (
