@@ -260,18 +260,18 @@ def test_hovered_card_leaves_every_index_clickable_and_undo_is_told(live, browse
              new MutationObserver(() => { if (t.classList.contains('held')) window.__held = true; })
                .observe(t, { attributes: true }); }"""
     )
-    # An undo (item 7): South's first call taken back, the robots agree; a notice says so.
+    # An undo (item 7) once the robots have called after South: robots agree to take back only
+    # the asker's last action before anyone else acts, so the page says why not.
     page.wait_for_selector("#bidding-box:not(.hidden)")
     before = auction_size(page)
     page.locator("#bidding-box .bids button:not([disabled])").first.click()
     wait_for_call(page, before)
+    wait_for_call(page, before + 1)  # West (a robot) has called since
     page.click("#undo-btn")
-    notice = page.locator("#notice")
     page.wait_for_function(
-        "() => document.querySelector('#notice').textContent.includes('taken back')"
+        "() => document.querySelector('#error-box').textContent.includes('robots agree to undo')"
     )
-    assert notice.get_attribute("role") == "status" and notice.is_visible()
-    assert "South" in notice.inner_text()
+    assert page.locator("#notice").get_attribute("role") == "status"
     # Boards by clicks, South passing (until South has played from the fan, at most five
     # boards); at each turn in South's fan every card's index stays the card under the pointer
     # whatever card is hovered, and a click on the index next to the hovered card plays that
@@ -344,7 +344,7 @@ def test_phone_auction_beside_the_bidding_box_and_chinese_names(live, browser):
     page.wait_for_selector("#claim-btn", timeout=30_000)
     page.click("#claim-btn")
     page.wait_for_function(
-        "() => /(同意|不同意)摊牌/.test(document.querySelector('#notice').textContent)"
+        "() => /(同意|不同意)摊牌/.test(document.querySelector('#notice').textContent)"  # or ruled
     )
     assert page.locator("#notice").is_visible()
     assert watched.errors == []

@@ -230,9 +230,6 @@
           openRecord(e.board_no);
         }
         if (e.type === "board_started" && !msg.replay) closeRecord();
-        if (e.type === "claim_ruled" && !msg.replay) {
-          showError(S.claim_ruled.replace("{seat}", seatName(e.seat)).replace("{n}", e.tricks).replace("{claimed}", e.claimed));
-        }
         if (!msg.replay) {
           announce(e);
           const before = finishedTricks(state.view).length;
@@ -339,6 +336,7 @@
       const seat = seatName(e.seat);
       if (e.type === "claim") text = fill(S.claim_made, { seat: seat, n: e.tricks });
       else if (e.type === "claim_response") text = fill(e.accept ? S.claim_accepted : S.claim_rejected, { seat: seat });
+      else if (e.type === "claim_ruled") text = fill(S.claim_ruled, { seat: seat, n: e.tricks, claimed: e.claimed });
       else if (e.type === "undo_answer") text = fill(e.accept ? S.undo_accepted : S.undo_refused, { seat: seat });
       else if (e.type === "undo") {
         const asked = state.table && state.table.undo;
