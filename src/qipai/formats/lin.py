@@ -32,7 +32,7 @@ from ..bridge.calls import Bid, Call, parse_call
 from ..bridge.cards import SUITS_HIGH_FIRST, Card, Rank, Seat, Suit
 from ..bridge.deal import Deal, Hand
 from ..bridge.errors import ParseError, RuleError
-from ._common import complete_deal, play_tricks, tricks_taken
+from ._common import complete_deal
 from .errors import FormatError
 from .record import PLAYER_TAGS, Record
 
@@ -254,22 +254,14 @@ class _Reader:
         ]
         if board.room:
             tags.append(("Room", board.room))
-        play = tuple(board.play)
-        result = board.claim
-        auction = board.auction
-        if result is None and len(play) == 52 and auction is not None:
-            contract, declarer = auction.contract, auction.declarer
-            if contract is not None and declarer is not None:
-                result = tricks_taken(play_tricks(play, declarer, contract), declarer.side)[0]
         try:
             return Record(
                 number=number,
                 dealer=dealer,
                 vulnerability=vulnerability,
                 deal=deal,
-                auction=auction,
-                result=result,
-                play=play,
+                auction=board.auction,
+                play=tuple(board.play),
                 claim=board.claim,
                 tags=tuple(tags),
                 source=self.source,

@@ -172,6 +172,9 @@ class Record:
         except ParseError as e:
             raise FormatError(str(e), tag="Play") from None
         won, done = tricks_taken(tricks, self.declarer.side)
+        if done == 13 and self.result is None and self.claim is None:
+            # one rule for every format: a finished play is its own result
+            object.__setattr__(self, "result", won)
         for name, value in (("Result", self.result), ("claim", self.claim)):
             if value is None:
                 continue
