@@ -416,9 +416,10 @@ def test_an_illegal_call_cites_the_law() -> None:
         ('foo\n[Board "1"]', "'foo' is outside any tag"),
         ('[Board "1"]\nfoo bar', "unexpected text after [Board]: 'foo bar'"),
         ('Pass [Board "1"]', "'Pass' is outside any tag"),
-        ('[Board "1"] { never closed', "never closed"),
+        ("{ never closed", "never closed"),
+        ('[Board "1"]\n{ a { nested } comment }', "a '}' that closes no comment"),
         (game('[Deal "N:- - - -"]'), "a second [Deal] in one game"),
-        ('[Event "#"]\n[Board "1"]', "no previous game value"),
+        ('[Deal "#"]\n[Board "1"]', "no previous game value"),
         (game('[Contract "4S"]') + "\nextra", "unexpected text after [Contract]"),
     ],
 )

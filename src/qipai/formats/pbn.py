@@ -34,6 +34,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -58,6 +59,8 @@ _WORD = re.compile(r"[^\s{;\[]+")
 _PIECE = re.compile(r"=\d+=|\$\d+|[!?]+|[^=$!?]+|[=$]")
 _NOTE_REF = re.compile(r"=(\d+)=\Z")
 _NOTE = re.compile(r"\s*(\d+)\s*:(.*)\Z", re.S)
+_QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"')
+_TAG_LINE = re.compile(r'\s*\[\s*[A-Za-z0-9_]+\s*"')
 
 _CARDS = {str(card): card for card in DECK}
 _CALLS = {word: parse_call(word) for word in ("Pass", "X", "XX", *map(str, ALL_BIDS))}
@@ -102,6 +105,7 @@ class _Tag:
     line: int
     rows: list[str] = field(default_factory=list)
     tokens: list[tuple[str, int]] = field(default_factory=list)
+    row_line: int | None = None  # where the first row is
 
 
 @dataclass
@@ -125,6 +129,8 @@ class _Reader:
         self.table = 0  # which result of its board the last game was
         self.players: dict[int, dict[str, _Tag]] = {}
         self.comment_from: int | None = None
+        self.comment_swallows: int | None = None  # the first tag line inside that comment
+        self.warnings: list[FormatError] = []  # for the next record built
         self.deals: dict[str, Deal] = {}  # rooms share a deal: read each text once
 
     def fail(self, reason: str, line: int | None, tag: str | None = None) -> FormatError:
@@ -135,8 +141,10 @@ class _Reader:
             if self.comment_from is not None:
                 end = line.find("}")
                 if end < 0:
+                    if self.comment_swallows is None and _TAG_LINE.match(line):
+                        self.comment_swallows = number
                     continue
-                self.comment_from = None
+                self.close_comment(number)
                 self.scan(line[end + 1 :], number)
             elif line.startswith("%"):
                 word = line[1:].strip().upper()
@@ -147,9 +155,43 @@ class _Reader:
             else:
                 self.scan(line, number)
         if self.comment_from is not None:
-            raise self.fail("a { comment } is never closed", self.comment_from)
+            self.warn(
+                f"a {{ comment }} opened on line {self.comment_from} is never closed: the rest "
+                "of the file is read as comment",
+                self.comment_from,
+            )
+            self.comment_from = None
         self.end_game()
+        if self.warnings and self.records:  # nothing followed to take them: the last record
+            last = self.records[-1]
+            notes = (*last.repairs, *(str(w.at(board=last.number)) for w in self.warnings))
+            self.records[-1] = dataclasses.replace(last, repairs=notes)
+        elif self.warnings:
+            raise self.warnings[0]
         return self.records
+
+    def stray_brace(self, line: int) -> FormatError:
+        return self.fail(
+            "a '}' that closes no comment (PBN comments do not nest: the first '}' ends one)",
+            line,
+        )
+
+    def warn(self, reason: str, line: int) -> None:
+        """Note a fault the reader reads past; ``strict`` refuses it instead."""
+        error = self.fail(reason, line)
+        if self.strict:
+            raise error
+        self.warnings.append(error)
+
+    def close_comment(self, number: int) -> None:
+        opened, swallowed = self.comment_from, self.comment_swallows
+        self.comment_from = self.comment_swallows = None
+        if swallowed is not None:
+            self.warn(
+                f"a {{ comment }} opened on line {opened} runs across the tag line {swallowed} "
+                f"to line {number}: the tags in it are not read (is a '}}' missing?)",
+                swallowed,
+            )
 
     def scan(self, line: str, number: int) -> None:
         pos, n = 0, len(line)
@@ -176,6 +218,8 @@ class _Reader:
                     self.comment_from = number
                     return
                 pos = end + 1
+            elif c == "}":
+                raise self.stray_brace(number)
             elif c == ";":
                 return
             else:
@@ -191,9 +235,15 @@ class _Reader:
         if tag.name in _SECTIONS:
             m = _WORD.match(line, pos)
             assert m is not None
+            if "}" in m.group():
+                raise self.stray_brace(number)
             tag.tokens.append((m.group(), number))
             return m.end()
         end = _row_end(line, pos)
+        if "}" in _QUOTED.sub("", line[pos:end]):
+            raise self.stray_brace(number)
+        if not tag.rows:
+            tag.row_line = number
         tag.rows.append(line[pos:end].rstrip())
         return end
 
@@ -253,6 +303,8 @@ class _GameBuilder:
         self.game = game
         self.number: int | None = None
         self.repairs: list[str] = []
+        self.warnings = list(reader.warnings)  # the reader's, named with this board
+        reader.warnings.clear()
         self.deal_value = Deal.from_hands({})
 
     def fail(self, reason: str, tag: _Tag | None) -> FormatError:
@@ -267,11 +319,13 @@ class _GameBuilder:
 
     def build(self) -> Record:
         tags = self.inherit(self.resolve_hashes(self.game.tags))
-        for tag in [*tags.values(), *self.game.extra]:
-            if tag.rows and (tag.name in STRUCTURED_TAGS):
-                raise self.fail(f"unexpected text after [{tag.name}]: {tag.rows[0]!r}", tag)
         board = tags.get("Board")
         self.number = self.board_number(board)
+        self.repairs.extend(str(w.at(board=self.number)) for w in self.warnings)
+        for tag in [*tags.values(), *self.game.extra]:
+            if tag.rows and (tag.name in STRUCTURED_TAGS):
+                row = _Tag(tag.name, tag.value, tag.row_line or tag.line)
+                raise self.fail(f"unexpected text after [{tag.name}]: {tag.rows[0]!r}", row)
         dealer = self.dealer(tags)
         vulnerability = self.vulnerability(tags.get("Vulnerable"))
         deal = self.deal_value = self.deal(tags.get("Deal"))
