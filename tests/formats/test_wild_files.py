@@ -63,3 +63,27 @@ def test_a_stray_closing_brace_is_reported_where_it_is() -> None:
     text = _game('[Contract "3NT"]', '[Declarer "N"]', *[""] * 0, "3NT")
     with pytest.raises(FormatError, match=r"t.pbn, line 7, board 1, \[Declarer\]: unexpected"):
         read_pbn(text, "t.pbn")
+
+
+def test_pbn_to_lin_writes_only_what_lin_reads_back() -> None:
+    # cause 9: an unfinished auction ('*') with the contract in the Contract and Declarer tags
+    # and a trick played; cause 15: a result with no auction (a pairs event's travellers)
+    unfinished = _game(
+        '[Declarer "N"]', '[Contract "3NT"]', '[Result "9"]', '[Auction "N"]', "1NT Pass *"
+    )
+    played = unfinished + '[Play "E"]\nCA C8 C5 C2\n*\n'
+    no_auction = _game('[Declarer "N"]', '[Contract "3NT"]', '[Result "10"]')
+    records = read_pbn(played + "\n" + no_auction, "club.pbn")
+    with pytest.raises(FormatError, match=r"club.pbn, line 1, board 1: LIN has no place"):
+        write_lin(records)
+    lost: list[str] = []
+    back = read_lin(write_lin(records, lost))
+    assert lost == [
+        "club.pbn, line 1, board 1: LIN has no place for a contract after an unfinished "
+        "auction: the contract 3NT by N, the result (9 tricks), the play (4 cards) left out",
+        "club.pbn, line 14, board 1: LIN has no place for a contract without an auction: the "
+        "contract 3NT by N, the result (10 tricks) left out",
+    ]
+    assert [r.deal for r in back] == [r.deal for r in records]
+    assert back[0].auction == records[0].auction and back[1].auction is None
+    assert all(r.contract is None and not r.play for r in back)

@@ -298,20 +298,40 @@ def _hand(text: str) -> Hand:
 # --- writing ---------------------------------------------------------------------------------
 
 
-def write_lin(records: Iterable[Record]) -> str:
+def write_lin(records: Iterable[Record], lost: list[str] | None = None) -> str:
     """LIN text for ``records``, one board to a line.
 
     LIN holds the players, the room, the board number, dealer, vulnerability, deal, the calls
     with their alerts and explanations, the cards played and a claim; a result the play does
     not finish is written as a claim. Other tags have no place in LIN and are left out; commas
     in player names and ``|`` in explanations cannot be written and become spaces and ``/``.
-    A passed-out board with no auction recorded is written with its four passes; a contract
-    with no auction cannot be written and raises FormatError.
+    A passed-out board with no auction recorded is written with its four passes.
+
+    A contract known only from tags (no auction, or one left unfinished) has no place in a
+    board's LIN: BBO keeps such results only in a vugraph file's ``rs`` summary, one per board
+    and room, and a reader would refuse the cards played without it. Such a record raises
+    FormatError, or, given a ``lost`` list, is written without its contract, result, play and
+    claim, and a message naming the file, line and board and what was left out is added to
+    ``lost``. What is written reads back.
     """
-    return "".join(_board_line(r) + "\n" for r in records)
+    return "".join(_board_line(r, lost) + "\n" for r in records)
 
 
-def _board_line(r: Record) -> str:
+def _unwritable(r: Record) -> str | None:
+    """What of ``r`` LIN cannot hold: its contract, result and play when its auction does not
+    lead to the contract; None when LIN holds it all."""
+    if r.contract is None or (r.auction is not None and r.auction.is_complete):
+        return None
+    what = [f"the contract {r.contract} by {r.declarer.letter if r.declarer else '?'}"]
+    if r.result is not None:
+        what.append(f"the result ({r.result} tricks)")
+    if r.play:
+        what.append(f"the play ({len(r.play)} cards)")
+    how = "without an auction" if r.auction is None else "after an unfinished auction"
+    return f"LIN has no place for a contract {how}: {', '.join(what)} left out"
+
+
+def _board_line(r: Record, lost: list[str] | None = None) -> str:
     parts: list[tuple[str, str]] = []
     room = r.tag("Room")
     if r.number is not None and room in ("Open", "Closed"):
@@ -328,20 +348,20 @@ def _board_line(r: Record) -> str:
     parts.append(("sv", _VUL_LETTER[r.vulnerability]))
     if r.auction is None and r.passed_out:
         parts.extend([("mb", "p")] * 4)  # passed out: the four passes
-    elif r.auction is None and r.contract is not None:
-        error = FormatError(
-            f"LIN has no place for a contract ({r.contract}) without the auction that led to it",
-            source=r.source,
-            line=r.line,
-            board=r.number,
-        )
-        raise error
+    missing = _unwritable(r)
+    if missing is not None:
+        error = FormatError(missing, source=r.source, line=r.line, board=r.number)
+        if lost is None:
+            raise error
+        lost.append(str(error))
     if r.auction is not None:
         for entry in r.auction.entries:
             parts.append(("mb", _call_text(entry.call) + ("!" if entry.alert else "")))
             if entry.explanation:
                 parts.append(("an", _clean(entry.explanation, "|", "/")))
         parts.append(("pg", ""))
+    if missing is not None:
+        return _joined(parts)
     for i, card in enumerate(r.play, 1):
         parts.append(("pc", str(card)))
         if i % 4 == 0:
@@ -351,6 +371,10 @@ def _board_line(r: Record) -> str:
         claim = r.result
     if claim is not None:
         parts.append(("mc", str(claim)))
+    return _joined(parts)
+
+
+def _joined(parts: list[tuple[str, str]]) -> str:
     return "".join(f"{key}|{value}|" for key, value in parts)
 
 
