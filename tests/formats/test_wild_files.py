@@ -3,11 +3,14 @@ corpus, skipped where it is missing) or on a minimal file made from one, its sou
 
 from __future__ import annotations
 
+import dataclasses
+import json
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from qipai.cli import main
 from qipai.formats import FormatError, read_lin, read_pbn, write_lin, write_pbn
 
 CATASTROPHE = "corpus/lorserker__ben/Boards__Eamon__biggest_wbridge_catastrophe.pbn"
@@ -87,3 +90,153 @@ def test_pbn_to_lin_writes_only_what_lin_reads_back() -> None:
     assert [r.deal for r in back] == [r.deal for r in records]
     assert back[0].auction == records[0].auction and back[1].auction is None
     assert all(r.contract is None and not r.play for r in back)
+
+
+MOVIE = "bbo movie palette #00ff00;#ffffff\n"  # a BBO "movie" header: no key|value| pairs
+
+
+def test_lin_text_outside_pairs_is_skipped_with_a_warning_naming_the_line() -> None:
+    # cause 7: BBO movies start with a colour-palette header that is no LIN at all
+    board = "pn|s,w,n,e|md|3SAKQJHT98D765C432,S765H432DAKQJCT98,S432HAKQJDT98C765|sv|n|"
+    [record] = read_lin(MOVIE + board + "\ntrailing", "movie.lin")
+    assert record.repairs == (
+        "movie.lin, line 1: 'bbo movie palette #00ff00;#ffffff' is not a LIN key|value| pair: "
+        "the line is skipped",
+        "movie.lin, line 3: 'trailing' is not a LIN key|value| pair: the line is skipped",
+    )
+    with pytest.raises(FormatError, match=r"movie.lin, line 1: 'bbo movie"):
+        read_lin(MOVIE + board, "movie.lin", strict=True)
+
+
+SPINGOLD = "corpus/rthorst__Bridge/sample.lin"
+
+
+def test_a_vugraph_header_names_the_match_and_teams_scoring_works(
+    real_file: Callable[[str], Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    # cause 8: rthorst/Bridge's 2016 Spingold quarter-final, boards 16-30, Street v Zimmermann
+    path = real_file(SPINGOLD)
+    records = read_lin(path.read_text(encoding="utf-8"), str(path))
+    assert len(records) == 30
+    first = records[0]
+    assert (first.tag("Event"), first.tag("Stage"), first.tag("Scoring")) == (
+        "A 2016 Spingold QF",
+        "Segment 4 of 4",
+        "IMP",
+    )
+    assert (first.tag("HomeTeam"), first.tag("VisitTeam")) == ("Street", "Zimmermann")
+    assert read_lin(write_lin(records)) == records
+    assert read_pbn(write_pbn(records)) == [dataclasses.replace(r, claim=None) for r in records]
+    assert main(["results", str(path), "--scoring", "teams", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [b["board"] for b in data["boards"]] == list(range(16, 31))
+    [match] = data["matches"]
+    assert (match["home"], match["away"]) == ("Street", "Zimmermann")
+
+
+def test_a_passed_out_board_with_result_0_reads() -> None:
+    # cause 1: a 128-board club file wrote [Result "0"] on its passed-out boards
+    [record] = read_pbn(_game('[Contract "Pass"]', '[Result "0"]'), "club.pbn")
+    assert record.passed_out and record.result is None and record.score_ns == 0
+    assert record.repairs == (
+        'club.pbn, line 6, board 1, [Result]: a passed-out board with [Result "0"]: read as no '
+        "result",
+    )
+    with pytest.raises(FormatError, match=r"line 7, board 1, \[Result\]: a passed-out board"):
+        read_pbn(_game('[Auction "N"]', "AP", '[Result "3"]'))
+
+
+def test_a_note_reference_without_its_note_is_kept_with_a_warning() -> None:
+    # cause 2
+    [record] = read_pbn(_game('[Auction "N"]', "1NT =1= AP"), "n.pbn")
+    assert record.auction is not None and record.auction.entries[0].explanation == "=1="
+    assert record.repairs[0].startswith("n.pbn, line 6, board 1, [Auction]: note =1= has no")
+    assert read_pbn(write_pbn([record])) == [record]
+
+
+LESSON = "corpus/Rick-Wilson__pbn-to-pdf/tests__fixtures__ABS2-2 Promotion and Length exercises.pbn"
+
+
+def test_a_board_label_is_kept_as_text(real_file: Callable[[str], Path]) -> None:
+    # cause 3: BridgeComposer numbers a lesson's boards "1-1", "1-2" ...
+    records = read_pbn(_text(real_file, LESSON), "lesson.pbn")
+    labelled = [r for r in records if r.tag("BoardLabel")]
+    assert labelled and labelled[0].tag("BoardLabel") == "1-1" and labelled[0].number is None
+    assert str(labelled[0].dealer) == "N"  # from the Dealer tag, not a number
+    assert read_pbn(write_pbn(records)) == records
+    assert '[Board "1-1"]' in write_pbn(labelled)
+    [via_lin] = read_lin(write_lin(labelled[:1]))
+    assert via_lin.tag("BoardLabel") == "1-1" and via_lin.number is None
+    with pytest.raises(FormatError, match=r"line 1, \[Board\]: bad board number '0'"):
+        read_pbn(_game().replace('"1"', '"0"'))
+
+
+@pytest.mark.parametrize(
+    ("result", "declarer", "tricks"),
+    [
+        ("NS 11", "N", 11),
+        ("NS 11", "E", 2),
+        ("EW 4", "S", 9),
+        ("EW 4 NS 9", "W", 4),
+        ("^9", "N", 9),
+    ],
+)
+def test_a_result_given_for_a_side(result: str, declarer: str, tricks: int) -> None:
+    # cause 4: PBN 2.1, 3.4.15 allows tricks given for NS or EW
+    text = _game(f'[Declarer "{declarer}"]', '[Contract "3NT"]', f'[Result "{result}"]')
+    [record] = read_pbn(text)
+    assert record.result == tricks and not record.repairs
+    [export] = read_pbn("% PBN 2.1\n% EXPORT\n" + text, "e.pbn")
+    assert export.result == tricks
+    if not result[0].isdigit() and result[0] != "^":
+        assert "is given for a side" in export.repairs[0]
+    with pytest.raises(FormatError, match="the two sides' tricks make 13"):
+        read_pbn(text.replace(result, "NS 9 EW 9"))
+
+
+def test_hash_with_nothing_to_repeat_drops_a_tag_qipai_does_not_need(
+    real_file: Callable[[str], Path],
+) -> None:
+    # cause 5: larrycai/pbn2html's demo1.pbn starts with [Scoring "#"]
+    [record] = read_pbn(_text(real_file, "corpus/larrycai__pbn2html/pbn2html__pbn__demo1.pbn"))
+    assert record.tag("Scoring") is None
+    assert (
+        '[Scoring "#"] has no previous game value to repeat: the tag is dropped'
+        in (record.repairs[0])
+    )
+    with pytest.raises(FormatError, match="no previous game value"):
+        read_pbn(_game().replace('[Dealer "N"]', '[Dealer "#"]'))
+
+
+def test_an_auction_table_may_start_before_the_dealer() -> None:
+    # cause 6: PBN 2.1, 3.5: in import format a '-' stands for each seat before the dealer
+    [record] = read_pbn(_game('[Auction "W"]', "- 1NT Pass 3NT", "AP"))
+    assert record.auction is not None and record.auction.dealer.letter == "N"
+    assert str(record.contract) == "3NT" and record.declarer is not None
+    with pytest.raises(FormatError, match=r"line 6, board 1, \[Auction\]: the auction starts"):
+        read_pbn(_game('[Auction "W"]', "1NT Pass 3NT AP"))
+
+
+def test_a_card_led_from_the_wrong_hand_is_named() -> None:
+    # cause 13: North holds SA, but it stands in East's (the leader's) column
+    text = _game('[Declarer "N"]', '[Contract "3NT"]', '[Play "E"]', "SA - - -", "*")
+    with pytest.raises(FormatError, match="East is on lead, but SA in East's column is North's"):
+        read_pbn(text)
+
+
+def test_other_faults_of_real_lesson_files() -> None:
+    # Baker Bridge (Rick-Wilson/Baker-Bridge): CSVtoPBN leaves hands empty between single
+    # spaces, and auctions end "all pass"; BridgeComposer lessons write spot cards as x;
+    # lorserker/ben's 2H-3H.PBN ends an auction with "4H*"
+    [sparse] = read_pbn(
+        _game('[Auction "N"]', "1NT all pass").replace(
+            '"N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"',
+            '"W: AKQJ.T98.765.432  765.432.AKQJ.T98"',
+        )
+    )
+    assert len(sparse.deal[sparse.dealer]) == 13 and len(sparse.deal[sparse.dealer.lho]) == 0
+    assert str(sparse.contract) == "1NT" and len(sparse.repairs) == 2
+    [spots] = read_pbn(_game().replace("T98.765.432.AKQJ", "xxx.xxx.xxxx.xxx"))
+    assert "spot cards 'x'" in spots.repairs[0]
+    [starred] = read_pbn(_game('[Auction "N"]', "1NT Pass 2NT*"))
+    assert starred.auction is not None and len(starred.auction.entries) == 3

@@ -22,6 +22,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -34,7 +35,7 @@ from ..bridge.deal import Deal, Hand
 from ..bridge.errors import ParseError, RuleError
 from ._common import complete_deal
 from .errors import FormatError
-from .record import PLAYER_TAGS, Record
+from .record import LABEL_TAG, PLAYER_TAGS, Record
 
 __all__ = ["read_lin", "write_lin"]
 
@@ -49,8 +50,13 @@ _VUL = {
     "b": Vulnerability.BOTH,
 }
 _VUL_LETTER = {v: k for k, v in reversed(_VUL.items())}
-_SKIPPED = frozenset({"rh", "st", "pg", "nt", "sk", "vg", "rs", "pw", "bn", "mn"})
+_SKIPPED = frozenset({"rh", "st", "pg", "nt", "sk", "rs", "pw", "bn", "mn"})
+# vg (a vugraph match's header): event, segment, scoring, first and last board, home team,
+# its carried-over IMPs, visiting team, its carried-over IMPs.
+_VG_TAGS = {0: "Event", 1: "Stage", 5: "HomeTeam", 7: "VisitTeam"}
+_VG_SCORING = {"I": "IMP", "P": "MP", "B": "BAM"}
 _KEY = re.compile(r"[A-Za-z][A-Za-z0-9]?[A-Za-z0-9]?\Z")
+_LABEL = re.compile(r"\s*Board\s+(\S*[^\d\s]\S*)\s*", re.I)  # "Board 1-1", not "Board 12"
 _ROOMS = {"o": "Open", "c": "Closed"}
 # The Record's field names in errors and the LIN tokens that set them.
 _TOKENS = {"Play": "pc", "Result": "mc", "claim": "mc", "Auction": "mb", "Board": "qx"}
@@ -75,6 +81,8 @@ class _Board:
     room: str | None = None
     number: int | None = None
     heading: int | None = None
+    label: str | None = None  # a heading "Board 1-1": a board label that is not a number
+    match: list[tuple[str, str]] = field(default_factory=list)  # from the vg header
     dealer: Seat | None = None
     hands: list[Hand] | None = None
     vulnerability: Vulnerability | None = None
@@ -95,6 +103,8 @@ class _Reader:
         self.records: list[Record] = []
         self.players: list[str] = []
         self.board: _Board | None = None
+        self.pending: list[str] = []  # warnings for the next board built
+        self.match: list[tuple[str, str]] = []  # the tags of the last vg header
 
     def fail(self, reason: str, line: int, key: str | None) -> FormatError:
         number = None
@@ -106,7 +116,19 @@ class _Reader:
         for key, value, line in self.pairs(text.removeprefix("\ufeff")):
             self.token(key, value, line)
         self.close()
+        if self.pending and self.records:  # no board followed to take them: the last one
+            last = self.records[-1]
+            self.records[-1] = dataclasses.replace(last, repairs=(*last.repairs, *self.pending))
+        elif self.pending:
+            raise FormatError(self.pending[0])
         return self.records
+
+    def warn(self, reason: str, line: int) -> None:
+        """Note text the reader skips, for the next board built; ``strict`` refuses it."""
+        error = self.fail(reason, line, None)
+        if self.strict:
+            raise error
+        self.pending.append(str(error))
 
     def pairs(self, text: str) -> Iterable[tuple[str, str, int]]:
         pos, line, n = 0, 1, len(text)
@@ -117,11 +139,17 @@ class _Reader:
             if pos >= n:
                 return
             bar = text.find("|", pos)
-            if bar < 0:
-                raise self.fail(f"{text[pos:].strip()[:20]!r} is not a key|value| pair", line, None)
-            key = text[pos:bar].strip()
-            if not _KEY.match(key):
-                raise self.fail(f"{key[:20]!r} is not a LIN token", line, None)
+            key = text[pos:bar].strip() if bar >= 0 else ""
+            if not _KEY.match(key):  # not a LIN token (a BBO movie's header ...): skip the line
+                stop = text.find("\n", pos)
+                stop = n if stop < 0 else stop
+                self.warn(
+                    f"{text[pos:stop].strip()[:40]!r} is not a LIN key|value| pair: the line "
+                    "is skipped",
+                    line,
+                )
+                pos = stop
+                continue
             end = text.find("|", bar + 1)
             if end < 0:  # the last value of a file may lack its closing bar
                 end = n
@@ -131,7 +159,7 @@ class _Reader:
 
     def current(self, line: int) -> _Board:
         if self.board is None:
-            self.board = _Board(line, self.players)
+            self.board = _Board(line, self.players, match=self.match)
         return self.board
 
     def close(self) -> None:
@@ -161,9 +189,15 @@ class _Reader:
             if letter not in _VUL:
                 raise self.fail(f"unknown vulnerability {value!r}: use o, n, e or b", line, key)
             self.current(line).vulnerability = _VUL[letter]
+        elif key == "vg":
+            self.close()
+            self.match = _match_tags(value)
         elif key == "ah":
+            label = _LABEL.fullmatch(value)
             m = re.search(r"\d+", value)
-            if m and int(m.group()) > 0:
+            if label:
+                self.current(line).label = label.group(1)
+            elif m and int(m.group()) > 0:
                 self.current(line).heading = int(m.group())
         elif key == "mb":
             self.call(self.current(line), value, line)
@@ -254,6 +288,10 @@ class _Reader:
         ]
         if board.room:
             tags.append(("Room", board.room))
+        if board.label and number is None:
+            tags.append((LABEL_TAG, board.label))
+        tags.extend(board.match)
+        pending, self.pending = self.pending, []
         try:
             return Record(
                 number=number,
@@ -266,13 +304,37 @@ class _Reader:
                 tags=tuple(tags),
                 source=self.source,
                 line=board.line,
-                repairs=tuple(board.repairs),
+                repairs=(*pending, *board.repairs),
             )
         except FormatError as e:  # name the LIN token, not the PBN-style field
             token = _TOKENS.get(e.tag or "", e.tag)
             raise FormatError(
                 e.reason, source=self.source, line=board.line, tag=token, board=number
             ) from None
+
+
+def _match_tags(value: str) -> list[tuple[str, str]]:
+    """The tags a ``vg`` header gives every board after it."""
+    fields = [f.strip() for f in value.split(",")]
+    tags = [(name, fields[i]) for i, name in _VG_TAGS.items() if i < len(fields) and fields[i]]
+    scoring = _VG_SCORING.get(fields[2].upper()) if len(fields) > 2 else None
+    if scoring:
+        tags.append(("Scoring", scoring))
+    return tags
+
+
+def _vg_line(records: list[Record]) -> str:
+    """A ``vg`` header for records that share their match tags, or ``""`` if they have none."""
+    first = records[0]
+    named = {name: first.tag(name) or "" for name in _VG_TAGS.values()}
+    scoring = {v: k for k, v in _VG_SCORING.items()}.get(first.tag("Scoring") or "", "")
+    if not any(named.values()) and not scoring:
+        return ""
+    numbers = [r.number for r in records if r.number is not None]
+    low, high = (str(min(numbers)), str(max(numbers))) if numbers else ("", "")
+    fields = [named["Event"], named["Stage"], scoring, low, high]
+    fields += [named["HomeTeam"], "0", named["VisitTeam"], "0"]
+    return "vg|" + ",".join(_clean(f, ",", " ") for f in fields) + "|\n"
 
 
 def _hand(text: str) -> Hand:
@@ -314,7 +376,19 @@ def write_lin(records: Iterable[Record], lost: list[str] | None = None) -> str:
     claim, and a message naming the file, line and board and what was left out is added to
     ``lost``. What is written reads back.
     """
-    return "".join(_board_line(r, lost) + "\n" for r in records)
+    out: list[str] = []
+    records = list(records)
+    start = 0
+    for i in range(1, len(records) + 1):  # a vg header for each run of one match's boards
+        if i == len(records) or _match_key(records[i]) != _match_key(records[start]):
+            out.append(_vg_line(records[start:i]))
+            out.extend(_board_line(r, lost) + "\n" for r in records[start:i])
+            start = i
+    return "".join(out)
+
+
+def _match_key(r: Record) -> tuple[str | None, ...]:
+    return tuple(r.tag(name) for name in (*_VG_TAGS.values(), "Scoring"))
 
 
 def _unwritable(r: Record) -> str | None:
@@ -343,8 +417,11 @@ def _board_line(r: Record, lost: list[str] | None = None) -> str:
     digit = str(_LIN_SEATS.index(r.dealer) + 1)
     parts.append(("md", digit + ",".join(_hand_text(r.deal[s]) for s in _LIN_SEATS)))
     parts.append(("rh", ""))
+    label = r.tag(LABEL_TAG)
     if r.number is not None:
         parts.append(("ah", f"Board {r.number}"))
+    elif label:
+        parts.append(("ah", f"Board {_clean(label, '|', '/')}"))
     parts.append(("sv", _VUL_LETTER[r.vulnerability]))
     if r.auction is None and r.passed_out:
         parts.extend([("mb", "p")] * 4)  # passed out: the four passes

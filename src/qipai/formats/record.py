@@ -40,6 +40,10 @@ STRUCTURED_TAGS = frozenset(
 # PBN's mandatory tags that stay tags, in export order; they come first in ``tags``.
 LEADING_TAGS = ("Event", "Site", "Date", "West", "North", "East", "South", "Scoring")
 
+# A Board tag that is not a number ("1-1" in BridgeComposer's lessons) is kept under this name
+# (``number`` is then None) and written back as the Board tag.
+LABEL_TAG = "BoardLabel"
+
 PLAYER_TAGS = {Seat.NORTH: "North", Seat.EAST: "East", Seat.SOUTH: "South", Seat.WEST: "West"}
 
 _TAG_NAME = re.compile(r"[A-Za-z0-9_]+\Z")
