@@ -56,7 +56,7 @@ _SKIPPED = frozenset({"rh", "st", "pg", "nt", "sk", "rs", "pw", "bn", "mn"})
 _VG_TAGS = {0: "Event", 1: "Stage", 5: "HomeTeam", 7: "VisitTeam"}
 _VG_SCORING = {"I": "IMP", "P": "MP", "B": "BAM"}
 _KEY = re.compile(r"[A-Za-z][A-Za-z0-9]?[A-Za-z0-9]?\Z")
-_LABEL = re.compile(r"\s*Board\s+(\S*[^\d\s]\S*)\s*", re.I)  # "Board 1-1", not "Board 12"
+_LABEL = re.compile(r"\s*Board\s+(?!\d+\s*\Z)(.*\S)\s*", re.I)  # "Board 1-1", not "Board 12"
 _ROOMS = {"o": "Open", "c": "Closed"}
 # The Record's field names in errors and the LIN tokens that set them.
 _TOKENS = {"Play": "pc", "Result": "mc", "claim": "mc", "Auction": "mb", "Board": "qx"}
@@ -411,8 +411,8 @@ def _board_line(r: Record, lost: list[str] | None = None) -> str:
     if r.number is not None and room in ("Open", "Closed"):
         parts.append(("qx", f"{room[0].lower()}{r.number}"))
     players = r.players
-    if players:
-        parts.append(("pn", ",".join(_clean(players.get(s, ""), ",", " ") for s in _LIN_SEATS)))
+    # always: a LIN reader keeps the last pn for the boards after it
+    parts.append(("pn", ",".join(_clean(players.get(s, ""), ",", " ") for s in _LIN_SEATS)))
     parts.append(("st", ""))
     digit = str(_LIN_SEATS.index(r.dealer) + 1)
     parts.append(("md", digit + ",".join(_hand_text(r.deal[s]) for s in _LIN_SEATS)))
