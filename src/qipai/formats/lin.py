@@ -7,9 +7,12 @@ dealer digit (1 South, 2 West, 3 North, 4 East) then the hands South, West, Nort
 ``sv`` the vulnerability (``o``/``0``/``-`` none, ``n``, ``e``, ``b``); ``mb`` a call (``p``,
 ``d``, ``r``, ``1N``...; a trailing ``!`` alerts it); ``an`` explains the call before it; ``pc``
 a card played; ``mc`` a claim of declarer's total tricks; ``qx`` starts a board (``o1`` open
-room board 1, ``c1`` closed room); ``ah`` a heading (``Board 1``). A new ``md`` or ``pn`` after
-a board's ``md`` also starts the next board. ``rh st pg nt sk vg rs pw bn mn`` and other tokens
-carry nothing a Record holds and are skipped (an unknown token is noted in ``repairs``).
+room board 1, ``c1`` closed room); ``ah`` a heading (``Board 1``; ``Board 1-1`` is a label kept
+as text); ``vg`` a vugraph match's header (event, segment, scoring, teams), whose tags every
+board after it takes. A new ``md`` or ``pn`` after a board's ``md`` also starts the next board.
+``rh st pg nt sk rs pw bn mn mp sa`` carry nothing a Record holds and are skipped; an unknown
+token is skipped and noted in ``repairs``, and so is a line that holds no ``key|value|`` pair
+(a BBO movie's header); ``strict=True`` refuses both.
 
 >>> text = "pn|s,w,n,e|md|3SAKQJHT98D765C432,S765H432DAKQJCT98,S432HAKQJDT98C765|sv|n|"
 >>> text += "mb|1N!|an|15-17|mb|p|mb|p|mb|p|pc|CA|mc|7|"
@@ -50,7 +53,7 @@ _VUL = {
     "b": Vulnerability.BOTH,
 }
 _VUL_LETTER = {v: k for k, v in reversed(_VUL.items())}
-_SKIPPED = frozenset({"rh", "st", "pg", "nt", "sk", "rs", "pw", "bn", "mn"})
+_SKIPPED = frozenset({"rh", "st", "pg", "nt", "sk", "rs", "pw", "bn", "mn", "mp", "sa"})
 # vg (a vugraph match's header): event, segment, scoring, first and last board, home team,
 # its carried-over IMPs, visiting team, its carried-over IMPs.
 _VG_TAGS = {0: "Event", 1: "Stage", 5: "HomeTeam", 7: "VisitTeam"}
