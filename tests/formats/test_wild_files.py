@@ -240,3 +240,19 @@ def test_other_faults_of_real_lesson_files() -> None:
     assert "spot cards 'x'" in spots.repairs[0]
     [starred] = read_pbn(_game('[Auction "N"]', "1NT Pass 2NT*"))
     assert starred.auction is not None and len(starred.auction.entries) == 3
+
+
+def test_team_results_without_auctions_go_to_lin_as_bbo_writes_them() -> None:
+    # cause 15: BBO keeps a result whose auction is unknown in the vugraph header's rs
+    # summary (rthorst/Bridge's Spingold file: "rs|3HS=,4DE=,...|", open then closed room)
+    rooms = [
+        _game('[Room "Open"]', '[Declarer "N"]', '[Contract "4SX"]', '[Result "9"]'),
+        _game('[Room "Closed"]', '[Declarer "E"]', '[Contract "3NT"]', '[Result "10"]'),
+        _game('[Room "Open"]', '[Contract "Pass"]').replace('"1"', '"2"'),
+    ]
+    records = read_pbn("\n".join(rooms), "match.pbn")
+    lost: list[str] = []
+    text = write_lin(records, lost)
+    assert not lost and "rs|4SNx-1,3NE+1,P,|" in text
+    assert read_lin(text) == records
+    assert [r.score_ns for r in read_lin(text)] == [-100, -430, 0]

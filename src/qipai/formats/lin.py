@@ -10,7 +10,8 @@ a card played; ``mc`` a claim of declarer's total tricks; ``qx`` starts a board 
 room board 1, ``c1`` closed room); ``ah`` a heading (``Board 1``; ``Board 1-1`` is a label kept
 as text); ``vg`` a vugraph match's header (event, segment, scoring, teams), whose tags every
 board after it takes. A new ``md`` or ``pn`` after a board's ``md`` also starts the next board.
-``rh st pg nt sk rs pw bn mn mp sa`` carry nothing a Record holds and are skipped; an unknown
+``rs`` (the match's results) gives contract, declarer and result to a board whose auction
+does not. ``rh st pg nt sk pw bn mn mp sa`` carry nothing a Record holds and are skipped; an unknown
 token is skipped and noted in ``repairs``, and so is a line that holds no ``key|value|`` pair
 (a BBO movie's header); ``strict=True`` refuses both.
 
@@ -32,7 +33,7 @@ from dataclasses import dataclass, field
 
 from ..bridge.auction import Auction
 from ..bridge.board import Vulnerability, dealer_of, vulnerability_of
-from ..bridge.calls import Bid, Call, parse_call
+from ..bridge.calls import Bid, Call, Contract, parse_call
 from ..bridge.cards import SUITS_HIGH_FIRST, Card, Rank, Seat, Suit
 from ..bridge.deal import Deal, Hand
 from ..bridge.errors import ParseError, RuleError
@@ -53,7 +54,14 @@ _VUL = {
     "b": Vulnerability.BOTH,
 }
 _VUL_LETTER = {v: k for k, v in reversed(_VUL.items())}
-_SKIPPED = frozenset({"rh", "st", "pg", "nt", "sk", "rs", "pw", "bn", "mn", "mp", "sa"})
+_SKIPPED = frozenset({"rh", "st", "pg", "nt", "sk", "pw", "bn", "mn", "mp", "sa"})
+# rs (a vugraph file's results, one per board and room from vg's first board, open then
+# closed): "3HS=", "7CSx-3", "3NE+1"; "P" passed out.
+_RS = re.compile(
+    r"\s*(?P<level>[1-7])(?P<strain>[CDHSN])(?P<declarer>[NESW])(?P<risk>x{0,2})"
+    r"(?P<made>=|[+-]\d{1,2})\s*",
+    re.I,
+)
 # vg (a vugraph match's header): event, segment, scoring, first and last board, home team,
 # its carried-over IMPs, visiting team, its carried-over IMPs.
 _VG_TAGS = {0: "Event", 1: "Stage", 5: "HomeTeam", 7: "VisitTeam"}
@@ -108,6 +116,8 @@ class _Reader:
         self.board: _Board | None = None
         self.pending: list[str] = []  # warnings for the next board built
         self.match: list[tuple[str, str]] = []  # the tags of the last vg header
+        self.first_board: int | None = None  # the last vg header's first board
+        self.summary: list[str] = []  # the last rs: results by board and room
 
     def fail(self, reason: str, line: int, key: str | None) -> FormatError:
         number = None
@@ -195,6 +205,12 @@ class _Reader:
         elif key == "vg":
             self.close()
             self.match = _match_tags(value)
+            fields = value.split(",")
+            first = fields[3].strip() if len(fields) > 3 else ""
+            self.first_board = int(first) if first.isdigit() else None
+            self.summary = []
+        elif key == "rs":
+            self.summary = [entry.strip() for entry in value.split(",")]
         elif key == "ah":
             label = _LABEL.fullmatch(value)
             m = re.search(r"\d+", value)
@@ -260,6 +276,32 @@ class _Reader:
             number = len(board.auction.entries) + 1
             raise self.fail(f"call {number} ({value}): {e}", line, "mb") from None
 
+    def summarised(
+        self, board: _Board, number: int | None
+    ) -> tuple[Contract | None, Seat | None, int | None, bool]:
+        """The contract, declarer, result and passed-out flag the ``rs`` summary gives a board
+        whose auction does not lead to them (BBO's way to record a result without its
+        auction); all None and False otherwise."""
+        none = (None, None, None, False)
+        if board.auction is not None and board.auction.is_complete:
+            return none
+        if number is None or board.room is None or self.first_board is None:
+            return none
+        index = 2 * (number - self.first_board) + (board.room == "Closed")
+        entry = self.summary[index] if 0 <= index < len(self.summary) else ""
+        if entry.upper() in ("P", "PASS"):
+            return None, None, None, True
+        m = _RS.fullmatch(entry)
+        if m is None:
+            return none
+        strain = m.group("strain").upper().replace("N", "NT")
+        contract = Contract.parse(m.group("level") + strain + "X" * len(m.group("risk")))
+        made = 0 if m.group("made") == "=" else int(m.group("made"))
+        tricks = 6 + contract.bid.level + made
+        if not 0 <= tricks <= 13:
+            return none
+        return contract, Seat.parse(m.group("declarer")), tricks, False
+
     def number_for(self, board: _Board, number: int | None, tag: str) -> int:
         """The board ``number``, which tells what the missing LIN token ``tag`` would have."""
         if number is None:
@@ -295,6 +337,7 @@ class _Reader:
             tags.append((LABEL_TAG, board.label))
         tags.extend(board.match)
         pending, self.pending = self.pending, []
+        contract, declarer, result, passed_out = self.summarised(board, number)
         try:
             return Record(
                 number=number,
@@ -302,6 +345,10 @@ class _Reader:
                 vulnerability=vulnerability,
                 deal=deal,
                 auction=board.auction,
+                contract=contract,
+                declarer=declarer,
+                passed_out=passed_out,
+                result=result,
                 play=tuple(board.play),
                 claim=board.claim,
                 tags=tuple(tags),
@@ -326,18 +373,37 @@ def _match_tags(value: str) -> list[tuple[str, str]]:
     return tags
 
 
-def _vg_line(records: list[Record]) -> str:
-    """A ``vg`` header for records that share their match tags, or ``""`` if they have none."""
+def _vg_line(
+    records: list[Record], summary: tuple[set[tuple[int, str] | None], int, list[str]] | None
+) -> str:
+    """A ``vg`` header (and ``rs`` summary) for records that share their match tags, or ``""``
+    if they have neither."""
     first = records[0]
     named = {name: first.tag(name) or "" for name in _VG_TAGS.values()}
     scoring = {v: k for k, v in _VG_SCORING.items()}.get(first.tag("Scoring") or "", "")
-    if not any(named.values()) and not scoring:
+    if not any(named.values()) and not scoring and summary is None:
         return ""
     numbers = [r.number for r in records if r.number is not None]
     low, high = (str(min(numbers)), str(max(numbers))) if numbers else ("", "")
+    results = ""
+    if summary is not None:
+        low, high = str(summary[1]), str(summary[1] + len(summary[2]) // 2 - 1)
+        results = "rs|" + ",".join(summary[2]) + "|\n"
     fields = [named["Event"], named["Stage"], scoring, low, high]
     fields += [named["HomeTeam"], "0", named["VisitTeam"], "0"]
-    return "vg|" + ",".join(_clean(f, ",", " ") for f in fields) + "|\n"
+    return "vg|" + ",".join(_clean(f, ",", " ") for f in fields) + "|\n" + results
+
+
+def _rs_text(r: Record) -> str:
+    """A record's result as an ``rs`` entry (``4SNx-1``); ``""`` when it has none."""
+    if r.passed_out:
+        return "P"
+    if r.contract is None or r.declarer is None or r.result is None:
+        return ""
+    bid = _call_text(r.contract.bid)
+    made = r.result - r.contract.tricks_needed
+    risk = str(r.contract.doubling).lower()
+    return f"{bid}{r.declarer.letter}{risk}{'=' if made == 0 else f'{made:+d}'}"
 
 
 def _hand(text: str) -> Hand:
@@ -373,8 +439,9 @@ def write_lin(records: Iterable[Record], lost: list[str] | None = None) -> str:
     A passed-out board with no auction recorded is written with its four passes.
 
     A contract known only from tags (no auction, or one left unfinished) has no place in a
-    board's LIN: BBO keeps such results only in a vugraph file's ``rs`` summary, one per board
-    and room, and a reader would refuse the cards played without it. Such a record raises
+    board's tokens: BBO keeps such results in a vugraph file's ``rs`` summary, one per board
+    and room, and so does this writer for the boards of a match that have a number and an Open
+    or Closed room (each once). Any other such record (a pairs event's travellers) raises
     FormatError, or, given a ``lost`` list, is written without its contract, result, play and
     claim, and a message naming the file, line and board and what was left out is added to
     ``lost``. What is written reads back.
@@ -384,10 +451,40 @@ def write_lin(records: Iterable[Record], lost: list[str] | None = None) -> str:
     start = 0
     for i in range(1, len(records) + 1):  # a vg header for each run of one match's boards
         if i == len(records) or _match_key(records[i]) != _match_key(records[start]):
-            out.append(_vg_line(records[start:i]))
-            out.extend(_board_line(r, lost) + "\n" for r in records[start:i])
+            run = records[start:i]
+            summary = _summary(run)
+            out.append(_vg_line(run, summary))
+            keyed = set() if summary is None else summary[0]
+            out.extend(_board_line(r, lost, _key(r) in keyed) + "\n" for r in run)
             start = i
     return "".join(out)
+
+
+def _key(r: Record) -> tuple[int, str] | None:
+    """(board, room) for a record with a number and an Open or Closed room."""
+    room = r.tag("Room")
+    if r.number is None or room not in ("Open", "Closed"):
+        return None
+    return r.number, room
+
+
+def _summary(run: list[Record]) -> tuple[set[tuple[int, str] | None], int, list[str]] | None:
+    """BBO's ``rs`` for a match's boards when some hold a contract without its auction and
+    each of those has a board number and a room: (the keys it holds, the first board, the
+    entries by board and room); None when it is not needed or cannot hold them."""
+    keys = [_key(r) for r in run]
+    twice = {k for k in keys if keys.count(k) > 1}
+    held = {k for k in keys if k is not None and k not in twice}
+    if not any(_unwritable(r) and _key(r) in held for r in run):
+        return None
+    first = min(n for n, _ in held)
+    last = max(n for n, _ in held)
+    entries = [""] * (2 * (last - first + 1))
+    for r, k in zip(run, keys, strict=True):
+        if k in held:
+            assert k is not None
+            entries[2 * (k[0] - first) + (k[1] == "Closed")] = _rs_text(r)
+    return set(held), first, entries
 
 
 def _match_key(r: Record) -> tuple[str | None, ...]:
@@ -408,7 +505,7 @@ def _unwritable(r: Record) -> str | None:
     return f"LIN has no place for a contract {how}: {', '.join(what)} left out"
 
 
-def _board_line(r: Record, lost: list[str] | None = None) -> str:
+def _board_line(r: Record, lost: list[str] | None = None, summarised: bool = False) -> str:
     parts: list[tuple[str, str]] = []
     room = r.tag("Room")
     if r.number is not None and room in ("Open", "Closed"):
@@ -426,9 +523,9 @@ def _board_line(r: Record, lost: list[str] | None = None) -> str:
     elif label:
         parts.append(("ah", f"Board {_clean(label, '|', '/')}"))
     parts.append(("sv", _VUL_LETTER[r.vulnerability]))
-    if r.auction is None and r.passed_out:
+    if r.auction is None and r.passed_out and not summarised:
         parts.extend([("mb", "p")] * 4)  # passed out: the four passes
-    missing = _unwritable(r)
+    missing = None if summarised else _unwritable(r)
     if missing is not None:
         error = FormatError(missing, source=r.source, line=r.line, board=r.number)
         if lost is None:
@@ -447,7 +544,7 @@ def _board_line(r: Record, lost: list[str] | None = None) -> str:
         if i % 4 == 0:
             parts.append(("pg", ""))
     claim = r.claim
-    if claim is None and r.result is not None and len(r.play) < 52:
+    if claim is None and r.result is not None and len(r.play) < 52 and not summarised:
         claim = r.result
     if claim is not None:
         parts.append(("mc", str(claim)))
