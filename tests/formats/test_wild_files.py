@@ -43,8 +43,8 @@ def test_a_comment_across_tag_lines_is_read_past_with_a_warning() -> None:
     [record] = read_pbn(text, "club.pbn")
     assert record.contract is None
     [warning] = record.repairs
-    assert warning.startswith("club.pbn, line 6, board 1: a { comment } opened on line 5 runs")
-    with pytest.raises(FormatError, match=r"club.pbn, line 6: a \{ comment \} opened on line 5"):
+    assert warning.startswith("club.pbn, line 6, board 1, [Contract]: a { comment } opened on")
+    with pytest.raises(FormatError, match=r"club.pbn, line 6, \[Contract\]: a \{ comment"):
         read_pbn(text, "club.pbn", strict=True)
 
 

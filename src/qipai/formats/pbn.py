@@ -65,7 +65,7 @@ _RESULT = re.compile(
     r"|(?P<side1>NS|EW)\s*(?P<n1>\d|1[0-3])(?:\s*(?P<side2>NS|EW)\s*(?P<n2>\d|1[0-3]))?",
     re.I,
 )
-_TAG_LINE = re.compile(r'\s*\[\s*[A-Za-z0-9_]+\s*"')
+_TAG_LINE = re.compile(r'\s*\[\s*([A-Za-z0-9_]+)\s*"')
 
 _CARDS = {str(card): card for card in DECK}
 _CALLS = {word: parse_call(word) for word in ("Pass", "X", "XX", *map(str, ALL_BIDS))}
@@ -135,6 +135,7 @@ class _Reader:
         self.players: dict[int, dict[str, _Tag]] = {}
         self.comment_from: int | None = None
         self.comment_swallows: int | None = None  # the first tag line inside that comment
+        self.swallowed_tag: str | None = None  # and its tag
         self.warnings: list[FormatError] = []  # for the next record built
         self.deals: dict[str, Deal] = {}  # rooms share a deal: read each text once
 
@@ -146,8 +147,10 @@ class _Reader:
             if self.comment_from is not None:
                 end = line.find("}")
                 if end < 0:
-                    if self.comment_swallows is None and _TAG_LINE.match(line):
+                    swallowed = _TAG_LINE.match(line)
+                    if self.comment_swallows is None and swallowed:
                         self.comment_swallows = number
+                        self.swallowed_tag = swallowed.group(1)
                     continue
                 self.close_comment(number)
                 self.scan(line[end + 1 :], number)
@@ -164,6 +167,7 @@ class _Reader:
                 f"a {{ comment }} opened on line {self.comment_from} is never closed: the rest "
                 "of the file is read as comment",
                 self.comment_from,
+                self.swallowed_tag if self.comment_swallows is not None else None,
             )
             self.comment_from = None
         self.end_game()
@@ -181,9 +185,9 @@ class _Reader:
             line,
         )
 
-    def warn(self, reason: str, line: int) -> None:
+    def warn(self, reason: str, line: int, tag: str | None = None) -> None:
         """Note a fault the reader reads past; ``strict`` refuses it instead."""
-        error = self.fail(reason, line)
+        error = self.fail(reason, line, tag)
         if self.strict:
             raise error
         self.warnings.append(error)
@@ -196,6 +200,7 @@ class _Reader:
                 f"a {{ comment }} opened on line {opened} runs across the tag line {swallowed} "
                 f"to line {number}: the tags in it are not read (is a '}}' missing?)",
                 swallowed,
+                self.swallowed_tag,
             )
 
     def scan(self, line: str, number: int) -> None:
