@@ -218,3 +218,21 @@ def test_convert_a_folder_with_a_summary(
     assert "give the files to read and the file or folder to write" in capsys.readouterr().err
     assert main(["convert", str(folder), str(out)]) == 1
     assert "say --to pbn|lin|json" in capsys.readouterr().err
+
+
+def test_the_progress_bar_shows_on_a_terminal_only() -> None:
+    from io import StringIO
+
+    from qipai.commands.convert import _Progress
+
+    class Terminal(StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    screen, pipe = Terminal(), StringIO()
+    for stream in (screen, pipe):
+        bar = _Progress(4, stream)
+        bar.show(2, "a.pbn")
+        bar.clear()
+    assert f"\r[{'#' * 15}{'.' * 15}] 2/4 a.pbn" in screen.getvalue()
+    assert screen.getvalue().endswith("\r") and pipe.getvalue() == ""
