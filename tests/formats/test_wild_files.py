@@ -256,3 +256,10 @@ def test_team_results_without_auctions_go_to_lin_as_bbo_writes_them() -> None:
     assert not lost and "rs|4SNx-1,3NE+1,P,|" in text
     assert read_lin(text) == records
     assert [r.score_ns for r in read_lin(text)] == [-100, -430, 0]
+
+
+def test_show_heads_a_labelled_board_with_its_label(
+    real_file: Callable[[str], Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["show", str(real_file(LESSON))]) == 0
+    assert "Board 1-1   Dealer: North" in capsys.readouterr().out
