@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import string
 from collections.abc import Callable
 from pathlib import Path
 
@@ -263,3 +264,35 @@ def test_show_heads_a_labelled_board_with_its_label(
 ) -> None:
     assert main(["show", str(real_file(LESSON))]) == 0
     assert "Board 1-1   Dealer: North" in capsys.readouterr().out
+
+
+XIN_TEMPLATE = "corpus/larrycai__xin2pbn/template.pbn"
+
+
+def test_a_xinrui_export_as_xin2pbn_writes_it(real_file: Callable[[str], Path]) -> None:
+    # larrycai/xin2pbn turns a 新睿 (xinruibridge.com) deal log into PBN by filling its
+    # template.pbn; filled here as xin2pbn.py does with its own sample deal (a 7H by South)
+    auction = "Pass 1NT Pass 4D\nPass 4H Pass 4NT\nPass 5H Pass 5NT\nPass 6C Pass 6D\n"
+    auction += "Pass 7H Pass Pass\nPass"
+    rows = ["H2 H5 H3 H9", "C8 C2 C4 CK", "CJ CA C3 C5", "CQ C6 C9 HA", "D8 DA D2 D3"]
+    rows += ["H4 HK S3 D4", "H8 HQ S8 S4", "HT HJ S9 D6", "D7 H7 D5 S5", "DT H6 ST DJ"]
+    rows += ["S2 SJ SQ SK", ""]
+    text = string.Template(_text(real_file, XIN_TEMPLATE)).safe_substitute(
+        str="锦标赛 第1轮 牌号 6/8",
+        dealer="E",
+        vul="EW",
+        deal="QT983.3.Q52.T943 AK654.A9.J643.K5 72.T842.KT87.QJ8 J.KQJ765.A9.A762",
+        score="1510",
+        declarer="S",
+        contract="7H",
+        wintrick="13",
+        auction=auction,
+        leader="W",
+        play="\n".join(rows),
+    )
+    [record] = read_pbn(text, "xinrui.pbn")
+    assert (str(record.contract), str(record.declarer), record.result) == ("7H", "S", 13)
+    assert record.score_ns == 1510 and len(record.play) == 44 and not record.repairs
+    assert record.tag("Event") == "锦标赛 第1轮 牌号 6/8"
+    [back] = read_pbn(write_pbn(read_lin(write_lin([record]))))
+    assert (back.auction, back.play, back.result) == (record.auction, record.play, 13)
