@@ -296,3 +296,15 @@ def test_a_xinrui_export_as_xin2pbn_writes_it(real_file: Callable[[str], Path]) 
     assert record.tag("Event") == "锦标赛 第1轮 牌号 6/8"
     [back] = read_pbn(write_pbn(read_lin(write_lin([record]))))
     assert (back.auction, back.play, back.result) == (record.auction, record.play, 13)
+
+
+def test_a_bbo_hand_record_reads_without_warnings(real_file: Callable[[str], Path]) -> None:
+    # Rick-Wilson/bridge-wrangler's BBO hand record: vg/rs/pw/mp/bn header, "qx|o1,BOARD 1|",
+    # three hands in md, sa|0|
+    path = real_file(
+        "corpus/Rick-Wilson__bridge-wrangler/tests__fixtures__expected__ABS2-2 - NESW.lin"
+    )
+    records = read_lin(path.read_text(encoding="utf-8"), path.name)
+    assert [r.number for r in records] == [1, 2, 3, 4]
+    assert all(r.deal.is_complete and not r.repairs for r in records)
+    assert read_lin(write_lin(records)) == records
