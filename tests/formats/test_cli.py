@@ -10,7 +10,7 @@ import pytest
 
 from qipai.cli import main
 from qipai.commands.show import render, width
-from qipai.formats import Record, read_file, read_pbn
+from qipai.formats import Record, read_file, read_pbn, write_file
 
 BOARD = """[Event "Club night"]
 [Board "17"]
@@ -196,6 +196,7 @@ def test_convert_a_folder_with_a_summary(
     folder = tmp_path / "in"
     (folder / "deeper").mkdir(parents=True)
     (folder / "deeper" / "night.pbn").write_text(board_file.read_text("utf-8"), "utf-8")
+    write_file(folder / "deeper" / "night.json", read_file(board_file))
     (folder / "bad.pbn").write_text('[Board "1"]\n[Dealer "N"]\n[Auction "N"]\n1S 1C\n', "utf-8")
     (folder / "notes.txt").write_text("not a board file", "utf-8")
     traveller = '[Board "2"]\n[Deal "N:- - - -"]\n[Declarer "N"]\n[Contract "3N"]\n[Result "9"]\n'
@@ -204,7 +205,7 @@ def test_convert_a_folder_with_a_summary(
     assert main(["convert", str(folder), str(out), "--to", "lin"]) == 1  # one file refused
     captured = capsys.readouterr()
     assert captured.out == (
-        "2 files read, 2 boards, 0 warnings, 1 refused, 1 board written without parts the "
+        "3 files read, 3 boards, 0 warnings, 1 refused, 1 board written without parts the "
         f"format cannot hold -> {out}\n"
     )
     assert f"refused: {folder / 'bad.pbn'}, line 4, board 1, [Auction]: " in captured.err
@@ -212,8 +213,10 @@ def test_convert_a_folder_with_a_summary(
         f"{folder / 'traveller.pbn'}, line 1, board 2: LIN has no place for a contract without "
         "an auction: the contract 3NT by N, the result (9 tricks) left out" in captured.err
     )
-    assert sorted(p.name for p in out.iterdir()) == ["night.lin", "traveller.lin"]
-    assert read_file(out / "night.lin")[0].deal == read_file(board_file)[0].deal
+    written = sorted(str(p.relative_to(out)) for p in out.rglob("*.lin"))
+    # a folder's files keep their places; two that would meet keep their whole names
+    assert written == ["deeper/night.json.lin", "deeper/night.pbn.lin", "traveller.lin"]
+    assert read_file(out / "deeper/night.pbn.lin")[0].deal == read_file(board_file)[0].deal
     assert main(["convert", str(out)]) == 1
     assert "give the files to read and the file or folder to write" in capsys.readouterr().err
     assert main(["convert", str(folder), str(out)]) == 1

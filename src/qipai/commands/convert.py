@@ -3,9 +3,11 @@ told by its extension (.pbn, .lin, .json).
 
 ``qipai convert IN... OUTDIR --to lin`` converts several files, or every board file in a
 folder (and the folders in it), into OUTDIR, one file each with the same name and the new
-extension, and ends with a summary: files read, boards, warnings, files refused. A file that
-cannot be read is named with the line and tag of its fault and the others are still converted.
-On a terminal a progress bar shows how far a long run has got.
+extension in the same place under OUTDIR (``deal.pbn`` and ``deal.lin`` become
+``deal.pbn.json`` and ``deal.lin.json``, not one over the other), and ends with a summary:
+files read, boards, warnings, files refused. A file that cannot be read is named with the line
+and tag of its fault and the others are still converted. On a terminal a progress bar shows
+how far a long run has got.
 """
 
 from __future__ import annotations
@@ -81,19 +83,33 @@ def _one(source: Path, target: Path, strict: bool) -> int:
     return 0
 
 
-def _board_files(inputs: list[str]) -> list[Path]:
-    found: list[Path] = []
+def _board_files(inputs: list[str]) -> list[tuple[Path, Path]]:
+    """Each board file to read, with where under the output folder it goes (without its new
+    extension): a folder's files keep their place in it."""
+    found: list[tuple[Path, Path]] = []
     for name in inputs:
         path = Path(name)
         if path.is_dir():
             found.extend(
-                sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in EXTENSIONS)
+                (p, p.relative_to(path))
+                for p in sorted(path.rglob("*"))
+                if p.is_file() and p.suffix.lower() in EXTENSIONS
             )
         elif path.is_file():
-            found.append(path)
+            found.append((path, Path(path.name)))
         else:
             raise QipaiError(f"{name}: no such file or folder")
     return found
+
+
+def _targets(files: list[tuple[Path, Path]], folder: Path, kind: str) -> list[Path]:
+    """Where each file is written: its place with the new extension, or, where two would
+    meet (``deal.pbn`` and ``deal.lin`` to JSON), its whole name and the new extension."""
+    plain = [folder / place.with_suffix(kind) for _, place in files]
+    return [
+        folder / place.with_name(place.name + kind) if plain.count(target) > 1 else target
+        for (_, place), target in zip(files, plain, strict=True)
+    ]
 
 
 _SHOWN = 3  # boards that lost parts, named one by one per file in a run over many
@@ -118,11 +134,11 @@ class Summary:
         )
 
 
-def _many(files: list[Path], folder: Path, kind: str, strict: bool) -> int:
-    folder.mkdir(parents=True, exist_ok=True)
+def _many(files: list[tuple[Path, Path]], folder: Path, kind: str, strict: bool) -> int:
     summary = Summary()
     bar = _Progress(len(files), sys.stderr)
-    for i, source in enumerate(files, 1):
+    targets = _targets(files, folder, kind)
+    for i, ((source, _), target) in enumerate(zip(files, targets, strict=True), 1):
         bar.show(i - 1, source.name)
         lost: list[str] = []
         try:
@@ -131,7 +147,8 @@ def _many(files: list[Path], folder: Path, kind: str, strict: bool) -> int:
         except QipaiError as e:
             summary.refused.append(str(e))
             continue
-        (folder / (source.stem + kind)).write_text(text, encoding="utf-8")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
         summary.files += 1
         summary.boards += len(records)
         warned = [r for r in records if r.repairs]
