@@ -230,3 +230,21 @@ def test_teams_on_the_realbridge_event(capsys: pytest.CaptureFixture[str], tmp_p
     teams_table = (written[0].tag("TotalScoreTable") or "").split("\n")
     assert teams_table[0].startswith("Rank\\2L;Team\\")
     assert " ".join(teams_table[1].split()) == '1 "SWEDEN" 1 36 4 18.15'
+
+
+def test_rooms_in_order_labels_who_sat_where(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # issue #16 cause 11: the second of two unlabelled results is the closed room, where the
+    # visiting team sits NS; the labels must say so, not only the IMPs
+    teams = {"HomeTeam": "Lions", "VisitTeam": "Tigers"}
+    path = tmp_path / "match.pbn"
+    path.write_text(
+        game(1, 1, 2, "4S", "N", "10", **teams) + game(1, 3, 4, "4S", "N", "9", **teams),
+        encoding="utf-8",
+    )
+    data = results_json(capsys, path, "--scoring", "teams", "--rooms-in-order")
+    first, second = data["boards"][0]["results"]
+    assert (first["room"], first["ns_team"], first["ew_team"]) == ("open", "Lions", "Tigers")
+    assert (second["room"], second["ns_team"], second["ew_team"]) == ("closed", "Tigers", "Lions")
+    assert (first["ns_points"], second["ns_points"]) == (10.0, -10.0)  # +420 v -50: 470, 10 IMPs

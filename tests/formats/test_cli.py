@@ -10,7 +10,7 @@ import pytest
 
 from qipai.cli import main
 from qipai.commands.show import render, width
-from qipai.formats import Record, read_file, read_pbn
+from qipai.formats import Record, read_file, read_pbn, write_file
 
 BOARD = """[Event "Club night"]
 [Board "17"]
@@ -188,3 +188,54 @@ def test_records_render_without_a_file(real_records: Callable[[str], list[Record
     for r in real_records("lin/endplay_example1.lin"):
         text = render(r, "zh")
         assert text.startswith(f"牌号 {r.number}") and "得分：" in text
+
+
+def test_convert_a_folder_with_a_summary(
+    board_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "in"
+    (folder / "deeper").mkdir(parents=True)
+    (folder / "deeper" / "night.pbn").write_text(board_file.read_text("utf-8"), "utf-8")
+    write_file(folder / "deeper" / "night.json", read_file(board_file))
+    (folder / "bad.pbn").write_text('[Board "1"]\n[Dealer "N"]\n[Auction "N"]\n1S 1C\n', "utf-8")
+    (folder / "notes.txt").write_text("not a board file", "utf-8")
+    traveller = '[Board "2"]\n[Deal "N:- - - -"]\n[Declarer "N"]\n[Contract "3N"]\n[Result "9"]\n'
+    (folder / "traveller.pbn").write_text(traveller, "utf-8")
+    out = tmp_path / "out"
+    assert main(["convert", str(folder), str(out), "--to", "lin"]) == 1  # one file refused
+    captured = capsys.readouterr()
+    assert captured.out == (
+        "3 files read, 3 boards, 0 warnings, 1 refused, 1 board written without parts the "
+        f"format cannot hold -> {out}\n"
+    )
+    assert f"refused: {folder / 'bad.pbn'}, line 4, board 1, [Auction]: " in captured.err
+    assert (
+        f"{folder / 'traveller.pbn'}, line 1, board 2: LIN has no place for a contract without "
+        "an auction: the contract 3NT by N, the result (9 tricks) left out" in captured.err
+    )
+    written = sorted(str(p.relative_to(out)) for p in out.rglob("*.lin"))
+    # a folder's files keep their places; two that would meet keep their whole names
+    assert written == ["deeper/night.json.lin", "deeper/night.pbn.lin", "traveller.lin"]
+    assert read_file(out / "deeper/night.pbn.lin")[0].deal == read_file(board_file)[0].deal
+    assert main(["convert", str(out)]) == 1
+    assert "give the files to read and the file or folder to write" in capsys.readouterr().err
+    assert main(["convert", str(folder), str(out)]) == 1
+    assert "say --to pbn|lin|json" in capsys.readouterr().err
+
+
+def test_the_progress_bar_shows_on_a_terminal_only() -> None:
+    from io import StringIO
+
+    from qipai.commands.convert import _Progress
+
+    class Terminal(StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    screen, pipe = Terminal(), StringIO()
+    for stream in (screen, pipe):
+        bar = _Progress(4, stream)
+        bar.show(2, "a.pbn")
+        bar.clear()
+    assert f"\r[{'#' * 15}{'.' * 15}] 2/4 a.pbn" in screen.getvalue()
+    assert screen.getvalue().endswith("\r") and pipe.getvalue() == ""

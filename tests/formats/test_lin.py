@@ -119,8 +119,6 @@ def test_unknown_tokens_are_skipped_and_noted() -> None:
         (f"{MD}sv|o|an|what|", "x.lin, line 1, [an]: an explanation before any call"),
         (f"{MD}sv|o|mb|1N|mb|p|mb|p|mb|p|mc|15|", "x.lin, line 1, [mc]: bad claim"),
         ("mb|1N|", "x.lin, line 1, [mb]: a call before md"),
-        (f"{MD}sv|o|\n\n1N|p|", "x.lin, line 3: '1N' is not a LIN token"),
-        (f"{MD}sv|o|trailing", "x.lin, line 1: 'trailing' is not a key|value| pair"),
     ],
 )
 def test_errors_name_file_line_and_token(text: str, where: str) -> None:

@@ -385,10 +385,10 @@ def test_a_result_the_play_cannot_reach_keeps_the_result() -> None:
         (("N:AKQJ.", "N:AKQJA."), "line 4, board 1, [Deal]"),
         (("1NT Pass", "1NT 1C"), "line 9, board 1, [Auction]"),
         (("3NT AP", "3NT XX"), "line 10, board 1, [Auction]"),
-        (('[Auction "N"]', '[Auction "E"]'), "line 8, board 1, [Auction]"),
+        (('[Auction "N"]', '[Auction "E"]'), "line 9, board 1, [Auction]"),  # no '-' for N
         (('[Contract "3N"]', '[Contract "4S"]'), "line 6, board 1, [Contract]"),
-        (('[Board "1"]', '[Board "x"]'), "line 1, [Board]"),
-        (("1NT Pass", "1NT =1="), "line 9, board 1, [Auction]"),
+        (('[Board "1"]', '[Board "0"]'), "line 1, [Board]"),
+        (("1NT Pass", "=1= 1NT Pass"), "line 9, board 1, [Auction]"),
     ],
 )
 def test_malformed_input_names_file_line_and_tag(change: tuple[str, str], where: str) -> None:
@@ -416,9 +416,10 @@ def test_an_illegal_call_cites_the_law() -> None:
         ('foo\n[Board "1"]', "'foo' is outside any tag"),
         ('[Board "1"]\nfoo bar', "unexpected text after [Board]: 'foo bar'"),
         ('Pass [Board "1"]', "'Pass' is outside any tag"),
-        ('[Board "1"] { never closed', "never closed"),
+        ("{ never closed", "never closed"),
+        ('[Board "1"]\n{ a { nested } comment }', "a '}' that closes no comment"),
         (game('[Deal "N:- - - -"]'), "a second [Deal] in one game"),
-        ('[Event "#"]\n[Board "1"]', "no previous game value"),
+        ('[Deal "#"]\n[Board "1"]', "no previous game value"),
         (game('[Contract "4S"]') + "\nextra", "unexpected text after [Contract]"),
     ],
 )

@@ -328,11 +328,12 @@ def to_json(event: EventResult) -> dict[str, Any]:
 
 def _result_json(s: ScoredResult) -> dict[str, Any]:
     r = s.result
-    teams = r.teams or (None, None)
+    teams = s.teams or r.teams or (None, None)
+    room = s.room or r.room
     contract = "Pass" if r.passed_out else (str(r.contract) if r.contract else None)
     return {
         "table": _table_tag(r),
-        "room": r.room.value if r.room else None,
+        "room": room.value if room else None,
         "line": _line(r),
         "ns_pair": r.ns_pair,
         "ew_pair": r.ew_pair,
@@ -399,7 +400,7 @@ def score_table(method: Method, board: BoardResult) -> str:
     rows = []
     for s in board.results:
         r = s.result
-        ns_team, ew_team = r.teams or (None, None)
+        ns_team, ew_team = s.teams or r.teams or (None, None)
         if r.passed_out:
             contract, declarer, tricks = "Pass", "-", "-"
         elif r.contract is None:

@@ -12,6 +12,7 @@ from ..bridge.cards import SUITS_HIGH_FIRST, Card, Rank, Seat, Suit
 from ..bridge.deal import Hand
 from ..bridge.names import display_name
 from ..formats import Record, read_file
+from ..formats.record import LABEL_TAG
 from . import SUMMARIES
 
 # Terms qipai.bridge.names does not have yet: (zh-CN, en).
@@ -88,7 +89,7 @@ def _pad(text: str, columns: int) -> str:
 
 def _heading(r: Record, lang: str) -> str:
     colon = _colon(lang)
-    number = "?" if r.number is None else str(r.number)
+    number = str(r.number) if r.number is not None else (r.tag(LABEL_TAG) or "?")
     parts = [
         f"{term('board', lang)} {number}",
         f"{term('dealer', lang)}{colon}{r.dealer.display(lang)}",

@@ -169,6 +169,11 @@ class ScoredResult:
     ew_points: float
     ns_percent: float | None = None
     ew_percent: float | None = None
+    teams: tuple[str, str] | None = None
+    """(NS team, EW team) as the scoring seated them (teams), which ``rooms_in_order`` may
+    tell where the result itself does not."""
+    room: Room | None = None
+    """The room the scoring took the result to be from (teams)."""
 
 
 @dataclass(frozen=True)
@@ -531,9 +536,19 @@ def _score_teams(
                 )
                 continue
             ns_imps = imps(s.ns_score - other.ns_score)
-            results.append(ScoredResult(s.result, s.ns_score, float(ns_imps), float(-ns_imps)))
             match = matches.setdefault(
                 frozenset((ns_team, ew_team)), _Match(ns_team, ew_team, [], [], [])
+            )
+            room = s.result.room or (Room.OPEN if ns_team == s.result.home_team else Room.CLOSED)
+            results.append(
+                ScoredResult(
+                    s.result,
+                    s.ns_score,
+                    float(ns_imps),
+                    float(-ns_imps),
+                    teams=(ns_team, ew_team),
+                    room=room,
+                )
             )
             if ns_team == match.home:  # each pair of rooms enters the match once
                 match.boards.append(number)

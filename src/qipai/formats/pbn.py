@@ -34,6 +34,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -47,7 +48,7 @@ from ..bridge.errors import ParseError, RuleError
 from ..bridge.play import Trick
 from ._common import holders, parse_contract
 from .errors import FormatError
-from .record import LEADING_TAGS, PLAYER_TAGS, STRUCTURED_TAGS, Record
+from .record import LABEL_TAG, LEADING_TAGS, PLAYER_TAGS, STRUCTURED_TAGS, Record
 
 __all__ = ["read_pbn", "write_pbn"]
 
@@ -55,9 +56,16 @@ _TAG_STRICT = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
 _TAG_LOOSE = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"(.*?)"\s*\]')
 _UNESCAPE = re.compile(r'\\(["\\])')
 _WORD = re.compile(r"[^\s{;\[]+")
-_PIECE = re.compile(r"=\d+=|\$\d+|[!?]+|[^=$!?]+|[=$]")
+_PIECE = re.compile(r"=\d+=|\$\d+|[!?]+|[*+]|[^=$!?*+]+|[=$]")
 _NOTE_REF = re.compile(r"=(\d+)=\Z")
 _NOTE = re.compile(r"\s*(\d+)\s*:(.*)\Z", re.S)
+_QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"')
+_RESULT = re.compile(
+    r"(?P<tricks>\d|1[0-3])"
+    r"|(?P<side1>NS|EW)\s*(?P<n1>\d|1[0-3])(?:\s*(?P<side2>NS|EW)\s*(?P<n2>\d|1[0-3]))?",
+    re.I,
+)
+_TAG_LINE = re.compile(r'\s*\[\s*([A-Za-z0-9_]+)\s*"')
 
 _CARDS = {str(card): card for card in DECK}
 _CALLS = {word: parse_call(word) for word in ("Pass", "X", "XX", *map(str, ALL_BIDS))}
@@ -102,6 +110,7 @@ class _Tag:
     line: int
     rows: list[str] = field(default_factory=list)
     tokens: list[tuple[str, int]] = field(default_factory=list)
+    row_line: int | None = None  # where the first row is
 
 
 @dataclass
@@ -125,6 +134,9 @@ class _Reader:
         self.table = 0  # which result of its board the last game was
         self.players: dict[int, dict[str, _Tag]] = {}
         self.comment_from: int | None = None
+        self.comment_swallows: int | None = None  # the first tag line inside that comment
+        self.swallowed_tag: str | None = None  # and its tag
+        self.warnings: list[FormatError] = []  # for the next record built
         self.deals: dict[str, Deal] = {}  # rooms share a deal: read each text once
 
     def fail(self, reason: str, line: int | None, tag: str | None = None) -> FormatError:
@@ -135,8 +147,12 @@ class _Reader:
             if self.comment_from is not None:
                 end = line.find("}")
                 if end < 0:
+                    swallowed = _TAG_LINE.match(line)
+                    if self.comment_swallows is None and swallowed:
+                        self.comment_swallows = number
+                        self.swallowed_tag = swallowed.group(1)
                     continue
-                self.comment_from = None
+                self.close_comment(number)
                 self.scan(line[end + 1 :], number)
             elif line.startswith("%"):
                 word = line[1:].strip().upper()
@@ -147,9 +163,45 @@ class _Reader:
             else:
                 self.scan(line, number)
         if self.comment_from is not None:
-            raise self.fail("a { comment } is never closed", self.comment_from)
+            self.warn(
+                f"a {{ comment }} opened on line {self.comment_from} is never closed: the rest "
+                "of the file is read as comment",
+                self.comment_from,
+                self.swallowed_tag if self.comment_swallows is not None else None,
+            )
+            self.comment_from = None
         self.end_game()
+        if self.warnings and self.records:  # nothing followed to take them: the last record
+            last = self.records[-1]
+            notes = (*last.repairs, *(str(w.at(board=last.number)) for w in self.warnings))
+            self.records[-1] = dataclasses.replace(last, repairs=notes)
+        elif self.warnings:
+            raise self.warnings[0]
         return self.records
+
+    def stray_brace(self, line: int) -> FormatError:
+        return self.fail(
+            "a '}' that closes no comment (PBN comments do not nest: the first '}' ends one)",
+            line,
+        )
+
+    def warn(self, reason: str, line: int, tag: str | None = None) -> None:
+        """Note a fault the reader reads past; ``strict`` refuses it instead."""
+        error = self.fail(reason, line, tag)
+        if self.strict:
+            raise error
+        self.warnings.append(error)
+
+    def close_comment(self, number: int) -> None:
+        opened, swallowed = self.comment_from, self.comment_swallows
+        self.comment_from = self.comment_swallows = None
+        if swallowed is not None:
+            self.warn(
+                f"a {{ comment }} opened on line {opened} runs across the tag line {swallowed} "
+                f"to line {number}: the tags in it are not read (is a '}}' missing?)",
+                swallowed,
+                self.swallowed_tag,
+            )
 
     def scan(self, line: str, number: int) -> None:
         pos, n = 0, len(line)
@@ -176,6 +228,8 @@ class _Reader:
                     self.comment_from = number
                     return
                 pos = end + 1
+            elif c == "}":
+                raise self.stray_brace(number)
             elif c == ";":
                 return
             else:
@@ -191,9 +245,15 @@ class _Reader:
         if tag.name in _SECTIONS:
             m = _WORD.match(line, pos)
             assert m is not None
+            if "}" in m.group():
+                raise self.stray_brace(number)
             tag.tokens.append((m.group(), number))
             return m.end()
         end = _row_end(line, pos)
+        if "}" in _QUOTED.sub("", line[pos:end]):
+            raise self.stray_brace(number)
+        if not tag.rows:
+            tag.row_line = number
         tag.rows.append(line[pos:end].rstrip())
         return end
 
@@ -226,7 +286,16 @@ class _Reader:
     def end_game(self) -> None:
         game, self.game = self.game, None
         if game is not None:
-            self.records.append(_GameBuilder(self, game).build())
+            record = _GameBuilder(self, game).build()
+            if record is not None:
+                self.records.append(record)
+
+
+_BOARD_TAGS = ("Board", "Dealer", "Deal", *_SECTIONS, "Declarer", "Contract", "Result")
+
+
+def _known(tag: _Tag | None) -> bool:
+    return tag is not None and (tag.value.strip() not in _UNKNOWN or bool(tag.tokens))
 
 
 def _row_end(line: str, pos: int) -> int:
@@ -252,7 +321,10 @@ class _GameBuilder:
         self.reader = reader
         self.game = game
         self.number: int | None = None
+        self.label: str | None = None  # a Board tag that is not a number, kept as text
         self.repairs: list[str] = []
+        self.warnings = list(reader.warnings)  # the reader's, named with this board
+        reader.warnings.clear()
         self.deal_value = Deal.from_hands({})
 
     def fail(self, reason: str, tag: _Tag | None) -> FormatError:
@@ -265,31 +337,45 @@ class _GameBuilder:
             board=self.number,
         )
 
-    def build(self) -> Record:
+    def build(self) -> Record | None:
         tags = self.inherit(self.resolve_hashes(self.game.tags))
-        for tag in [*tags.values(), *self.game.extra]:
-            if tag.rows and (tag.name in STRUCTURED_TAGS):
-                raise self.fail(f"unexpected text after [{tag.name}]: {tag.rows[0]!r}", tag)
+        if not any(_known(tags.get(name)) for name in _BOARD_TAGS):
+            # a page of text (BridgeComposer's lesson commentary): nothing to place on a board
+            self.reader.warnings.extend(self.warnings)
+            self.reader.warn(
+                "a game with no board, dealer, deal, auction or result (only "
+                f"{', '.join(sorted(tags)) or 'comments'}): skipped",
+                self.game.line,
+            )
+            return None
         board = tags.get("Board")
         self.number = self.board_number(board)
+        self.repairs.extend(str(w.at(board=self.number)) for w in self.warnings)
+        for tag in [*tags.values(), *self.game.extra]:
+            if tag.rows and (tag.name in STRUCTURED_TAGS):
+                row = _Tag(tag.name, tag.value, tag.row_line or tag.line)
+                raise self.fail(f"unexpected text after [{tag.name}]: {tag.rows[0]!r}", row)
         dealer = self.dealer(tags)
         vulnerability = self.vulnerability(tags.get("Vulnerable"))
         deal = self.deal_value = self.deal(tags.get("Deal"))
         contract, passed_out = self.contract(tags.get("Contract"))
         declarer = self.seat(tags.get("Declarer"))
-        result = self.result(tags.get("Result"))
-        auction = self.auction(tags.get("Auction"), dealer)
+        auction = self.auction(tags.get("Auction"), dealer, self.first_caller(tags))
         if auction is not None and auction.is_complete:
             auction = self.reconcile(auction, contract, declarer, passed_out, tags)
             contract, declarer = auction.contract, auction.declarer
+        passed_out = passed_out or (auction is not None and auction.is_passed_out)
+        result = self.result(tags.get("Result"), declarer, passed_out)
         play = self.play(tags.get("Play"), auction, contract, declarer)
         if play and result is not None and contract is not None and declarer is not None:
             play = self.fit_play(play, result, contract, declarer, tags["Play"])
         free = tuple(
             (t.name, "\n".join([t.value, *t.rows]))
             for t in tags.values()
-            if t.name not in STRUCTURED_TAGS
+            if t.name not in STRUCTURED_TAGS and not (self.label and t.name == LABEL_TAG)
         )
+        if self.label:
+            free = ((LABEL_TAG, self.label), *free)
         try:
             return Record(
                 number=self.number,
@@ -327,6 +413,12 @@ class _GameBuilder:
         for name, tag in tags.items():
             if tag.value == "#" and not tag.rows:
                 before = self.reader.previous.get(name)
+                if before is None and name not in STRUCTURED_TAGS:
+                    self.repair(
+                        f'[{name} "#"] has no previous game value to repeat: the tag is dropped',
+                        tag,
+                    )
+                    continue
                 if name in _SECTIONS or before is None:
                     raise self.fail(f'[{name} "#"] has no previous game value to repeat', tag)
                 tag = _Tag(name, before.value, tag.line, list(before.rows), list(before.tokens))
@@ -360,7 +452,10 @@ class _GameBuilder:
         if tag is None or tag.value.strip() in _UNKNOWN:
             return None
         text = tag.value.strip()
-        if not text.isdigit() or int(text) < 1:
+        if not text.isdigit():  # a label such as BridgeComposer's lessons' "1-1"
+            self.label = text
+            return None
+        if int(text) < 1:
             raise self.fail(f"bad board number {tag.value!r}: use 1, 2, 3 ...", tag)
         return int(text)
 
@@ -374,14 +469,7 @@ class _GameBuilder:
 
     def dealer(self, tags: dict[str, _Tag]) -> Seat:
         dealer = self.seat(tags.get("Dealer"))
-        auction = tags.get("Auction")
-        first = self.seat(auction)
-        if dealer is not None and first is not None and dealer != first:
-            raise self.fail(
-                f"the auction starts with {first.name.title()}, "
-                f"but the Dealer tag says {dealer.name.title()}",
-                auction,
-            )
+        first = self.first_caller(tags)
         if dealer is None:  # a Seat is an int: North is 0, so test for None
             dealer = first
         if dealer is None:
@@ -389,6 +477,10 @@ class _GameBuilder:
                 raise self.fail("no Dealer tag, and no board number to tell the dealer", None)
             dealer = dealer_of(self.number)
         return dealer
+
+    def first_caller(self, tags: dict[str, _Tag]) -> Seat | None:
+        """The seat the Auction tag names: the first column of the auction's table."""
+        return self.seat(tags.get("Auction"))
 
     def vulnerability(self, tag: _Tag | None) -> Vulnerability:
         if tag is None or tag.value.strip() == "?":
@@ -410,7 +502,15 @@ class _GameBuilder:
             try:
                 deal = self.reader.deals[tag.value] = Deal.parse(tag.value)
             except ParseError as e:
-                raise self.fail(str(e), tag) from None
+                mended = _mended_deal(tag.value)
+                if mended is None:
+                    raise self.fail(str(e), tag) from None
+                text, how = mended
+                try:
+                    deal = Deal.parse(text)
+                except ParseError:
+                    raise self.fail(str(e), tag) from None
+                self.repair(f"{e}; {how}", tag)
         return deal
 
     def contract(self, tag: _Tag | None) -> tuple[Contract | None, bool]:
@@ -423,24 +523,74 @@ class _GameBuilder:
         except ParseError as e:
             raise self.fail(str(e), tag) from None
 
-    def result(self, tag: _Tag | None) -> int | None:
+    def result(self, tag: _Tag | None, declarer: Seat | None, passed_out: bool) -> int | None:
+        """Declarer's tricks from the Result tag: a number, or tricks given for a side
+        (``NS 11``, ``EW 2 NS 11``; a leading ``^`` marks a result the players agreed on,
+        PBN 2.1, 3.4.15). A passed-out board's ``0`` is no result."""
         if tag is None or tag.value.strip() in _UNKNOWN:
             return None
-        text = tag.value.strip()
-        if not text.isdigit() or int(text) > 13:
-            raise self.fail(f"bad result {tag.value!r}: give declarer's tricks, 0 to 13", tag)
-        return int(text)
+        text = tag.value.strip().removeprefix("^").strip()
+        m = _RESULT.fullmatch(text)
+        if m is None:
+            raise self.fail(
+                f"bad result {tag.value!r}: give declarer's tricks, 0 to 13 (or NS 9, EW 4)", tag
+            )
+        if passed_out:
+            if text != "0":
+                raise self.fail(f"a passed-out board has no result, not {tag.value!r}", tag)
+            self.repair('a passed-out board with [Result "0"]: read as no result', tag)
+            return None
+        if m.group("tricks") is not None:
+            return int(m.group("tricks"))
+        sides = {m.group("side1").upper(): int(m.group("n1"))}
+        if m.group("side2") is not None:
+            sides[m.group("side2").upper()] = int(m.group("n2"))
+            if len(sides) != 2 or sum(sides.values()) != 13:
+                raise self.fail(f"bad result {tag.value!r}: the two sides' tricks make 13", tag)
+        if declarer is None:
+            raise self.fail(f"result {tag.value!r} is given for a side, but no declarer", tag)
+        mine = declarer.side.value
+        tricks = sides[mine] if mine in sides else 13 - next(iter(sides.values()))
+        if self.reader.export:
+            self.repair(
+                f"result {tag.value!r} is given for a side, not as declarer's tricks as an "
+                f"export-format file gives it; read as {tricks}",
+                tag,
+            )
+        return tricks
 
-    def auction(self, tag: _Tag | None, dealer: Seat) -> Auction | None:
+    def auction(self, tag: _Tag | None, dealer: Seat, first: Seat | None) -> Auction | None:
+        """The calls of the Auction section. Its table may start from another seat than the
+        dealer's, with a ``-`` for each seat before the dealer (PBN 2.1, 3.5, import format)."""
         if tag is None:
             return None
         auction = Auction(dealer)
         alerts: set[int] = set()
         notes: dict[int, list[tuple[int, int]]] = {}
         unknown_at: int | None = None
+        all_at: _Tag | None = None
+        before_dealer = 0 if first is None else (dealer - first) % 4
+        if before_dealer and self.reader.export:
+            self.repair(
+                f"the auction's table starts with {first!s}, not the dealer {dealer!s} as an "
+                "export-format file has it",
+                tag,
+            )
         for token, line in tag.tokens:
             at = _Tag(tag.name, tag.value, line)
             for piece in _PIECE.findall(token):
+                if before_dealer:
+                    if piece != "-":
+                        assert first is not None
+                        raise self.fail(
+                            f"the auction starts with {first.name.title()}, but "
+                            f"{dealer.name.title()} dealt: PBN wants a '-' for each of the "
+                            f"{(dealer - first) % 4} seats before the dealer, "
+                            f"not {piece!r}",
+                            at,
+                        )
+                    before_dealer -= 1
+                    continue
                 if piece in ("*", "+"):
                     return self.annotate(auction, alerts, notes)
                 if piece.startswith("$"):
@@ -462,7 +612,17 @@ class _GameBuilder:
                 if piece == "-":
                     unknown_at = line
                     continue
+                if piece.lower() == "all" and all_at is None:  # Baker Bridge's "all pass"
+                    all_at = at
+                    continue
+                if all_at is not None:
+                    if piece.lower() != "pass":
+                        raise self.fail(f"'all' is not a call (before {piece!r})", all_at)
+                    self.repair("'all pass' is read as AP (all pass)", all_at)
+                    piece, all_at = "AP", None
                 auction = self.add_call(auction, piece, at)
+        if all_at is not None:
+            raise self.fail("'all' is not a call", all_at)
         return self.annotate(auction, alerts, notes)
 
     def add_call(self, auction: Auction, text: str, at: _Tag) -> Auction:
@@ -486,10 +646,13 @@ class _GameBuilder:
             for number, line in notes.get(index, []):
                 note = found.get(number)
                 if note is None:
-                    raise self.fail(
-                        f'note ={number}= has no [Note "{number}:..."]',
+                    self.repair(
+                        f'note ={number}= has no [Note "{number}:..."]: the call keeps the '
+                        f"reference ={number}= as its explanation",
                         _Tag("Auction", "", line),
                     )
+                    texts.append(f"={number}=")
+                    continue
                 m = _NOTE.match(note.value)
                 assert m is not None
                 texts.append(m.group(2).strip())
@@ -592,11 +755,7 @@ class _GameBuilder:
                 continue
             count = next((i for i, c in enumerate(cards) if c is None), 4)
             if len(known) != count:
-                raise self.fail(
-                    f"trick {number}: a card is missing between {leader.name.title()}'s lead "
-                    "and a later card",
-                    at,
-                )
+                raise self.fail(_gap(number, cells, first, leader, by_seat, where), at)
             played.extend(known)
             if count == 4:
                 leader = Trick(leader, tuple(known), contract.strain.suit).winner
@@ -654,6 +813,27 @@ class _GameBuilder:
                     rows.append((cells, line))
                     cells = []
         return _close_row(rows, cells, line)
+
+
+def _mended_deal(value: str) -> tuple[str, str] | None:
+    """A Deal tag real files get wrong, in PBN's form, and how it was read; None if not one:
+    hands left empty between single spaces (CSVtoPBN's ``W: AT6.A74.KQT2.K84  853.K96...``),
+    or spot cards written ``x`` (BridgeComposer's lessons), which cannot be placed."""
+    first, colon, rest = value.strip().partition(":")
+    if not colon:
+        return None
+    hands = rest.split(" ")
+    if len(hands) != 4:
+        hands = rest.split()
+    if len(hands) != 4:
+        return None
+    how = []
+    if any(not h for h in hands):
+        how.append("an empty place is read as a hand not given")
+    if any("x" in h.lower() for h in hands):
+        how.append("a hand with spot cards 'x' is read as not given")
+    read = ["-" if not h or "x" in h.lower() else h for h in hands]
+    return (f"{first}:{' '.join(read)}", " and ".join(how)) if how else None
 
 
 def _seat_text(seat: Seat | None) -> str:
@@ -730,6 +910,30 @@ def _misplaced(number: int, cells: list[Card | None], first: Seat, where: dict[C
     return f"trick {number}: the cards do not fit the deal"
 
 
+def _gap(
+    number: int,
+    cells: list[Card | None],
+    first: Seat,
+    leader: Seat,
+    by_seat: dict[Seat, Card],
+    where: dict[Card, Seat],
+) -> str:
+    """Why a trick row leaves a hole between the lead and a later card, naming the cards."""
+    lead = cells[(leader - first) % 4]
+    holder = where.get(lead) if lead is not None else None
+    if lead is not None and holder is not None and holder != leader:
+        return (
+            f"trick {number}: {leader.name.title()} is on lead, but {lead} in "
+            f"{leader.name.title()}'s column is {holder.name.title()}'s card"
+        )
+    seat = next(s for s in leader.following() if s not in by_seat)
+    later = ", ".join(f"{s.name.title()} {c}" for s, c in by_seat.items())
+    return (
+        f"trick {number}: {seat.name.title()} plays no card (on lead: {leader.name.title()}), "
+        f"but the row has {later}"
+    )
+
+
 def _close_row(
     rows: list[tuple[list[Card | None], int]], cells: list[Card | None], line: int
 ) -> list[tuple[list[Card | None], int]]:
@@ -775,6 +979,8 @@ def _game_lines(r: Record) -> list[str]:
     put_free("Event", "Site", "Date")
     if r.number is not None:
         put("Board", str(r.number))
+    elif LABEL_TAG in free:
+        put("Board", free.pop(LABEL_TAG))
     put_free("West", "North", "East", "South")
     put("Dealer", r.dealer.letter)
     put("Vulnerable", str(r.vulnerability))

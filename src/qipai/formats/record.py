@@ -40,6 +40,10 @@ STRUCTURED_TAGS = frozenset(
 # PBN's mandatory tags that stay tags, in export order; they come first in ``tags``.
 LEADING_TAGS = ("Event", "Site", "Date", "West", "North", "East", "South", "Scoring")
 
+# A Board tag that is not a number ("1-1" in BridgeComposer's lessons) is kept under this name
+# (``number`` is then None) and written back as the Board tag.
+LABEL_TAG = "BoardLabel"
+
 PLAYER_TAGS = {Seat.NORTH: "North", Seat.EAST: "East", Seat.SOUTH: "South", Seat.WEST: "West"}
 
 _TAG_NAME = re.compile(r"[A-Za-z0-9_]+\Z")
@@ -172,6 +176,9 @@ class Record:
         except ParseError as e:
             raise FormatError(str(e), tag="Play") from None
         won, done = tricks_taken(tricks, self.declarer.side)
+        if done == 13 and self.result is None and self.claim is None:
+            # one rule for every format: a finished play is its own result
+            object.__setattr__(self, "result", won)
         for name, value in (("Result", self.result), ("claim", self.claim)):
             if value is None:
                 continue
