@@ -137,6 +137,8 @@ ZH: dict[str, str] = {
     "'{field}' must not be empty": "'{field}'不能为空",
     "'{field}' must be true or false": "'{field}'须为true或false",
     "too many messages: slow down (this one was dropped)": "消息发得太快：请慢一点（这条已被丢弃）",
+    "text must be valid Unicode (a lone surrogate)": "文字须为有效的Unicode（有孤立的代理码位）",
+    "the server could not send an answer": "服务器无法发送回复",
     "send hello first": "请先发送hello",
     "too far behind: reconnect": "连接落后太多：请重新连接",
     "logged out": "已退出登录",
