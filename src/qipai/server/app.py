@@ -65,6 +65,11 @@ log = logging.getLogger("qipai.server")
 MAX_BODY = 16 * 1024
 MAX_CONNECTIONS_PER_TABLE = 200
 MAX_OPEN_TABLES_PER_USER = 10
+EVENTS_PER_USER = (10, 3600.0)
+"""New events one account may create (events, seconds): one user made 100 in 0.8 s (issue #13)."""
+ROBOT_CALLS_PER_USER = (30, 3600.0)
+"""Requests to add robot pairs one account may make (requests, seconds); each adds at most
+``events_api.MAX_ROBOT_PAIRS`` pairs, and an event holds at most that many robot pairs."""
 HELLO_COST = 5.0
 """Tokens of a connection's message budget a hello costs beyond its message's one: its answer
 is a whole state (the table, the view, chat and results), not one line."""
@@ -94,6 +99,10 @@ class Server:
     ws_burst: float = 30.0
     users: dict[int, UserRecord] = field(default_factory=dict)
     tournaments: Tournaments | None = None
+    events_by_user: RateLimiter = field(default_factory=lambda: RateLimiter(*EVENTS_PER_USER))
+    robot_calls_by_user: RateLimiter = field(
+        default_factory=lambda: RateLimiter(*ROBOT_CALLS_PER_USER)
+    )
 
 
 GC_THRESHOLD = (50_000, 20, 10)
