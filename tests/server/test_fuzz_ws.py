@@ -151,3 +151,61 @@ def test_the_table_answers_every_frame_and_stays_open(server, h, caplog):
         seen
     )
     h.sync_all(conns)  # every connection is still open
+
+
+# --- over the real server: what a browser sees of the closes ----------------------------------
+
+
+def test_refusals_and_oversized_frames_close_with_documented_codes(tmp_path, h):
+    """Under uvicorn a close before the accept was an HTTP 403 with no code or reason: now a
+    refusal reaches the client as its close code (4404, 4403), a frame over 64 KiB as 1009, and
+    an ordinary bad frame as an error with the socket open."""
+    import httpx
+    from websockets.exceptions import ConnectionClosed, InvalidStatus
+    from websockets.sync.client import connect
+
+    log = open(tmp_path / "server.log", "wb")  # noqa: SIM115 - closed below
+    server = h.ServerProcess(tmp_path / "qipai.db", log)
+    try:
+        http = httpx.Client(base_url=server.base, timeout=10)
+        csrf = http.get("/api/me").json()["csrf"]
+        r = http.post(
+            "/api/register",
+            json={"name": "ann", "password": "correct horse"},
+            headers={"x-csrf-token": csrf},
+        )
+        csrf = r.json()["csrf"]
+        r = http.post("/api/tables", json={"robot_level": None}, headers={"x-csrf-token": csrf})
+        table_id = r.json()["table"]["id"]
+        cookie = "; ".join(f"{k}={v}" for k, v in http.cookies.items())
+        url = server.base.replace("http", "ws") + "/ws/tables/"
+
+        def closed_with(path: str, **headers: str) -> tuple[int | None, str | None]:
+            try:
+                with connect(url + path, additional_headers=headers) as ws:
+                    ws.recv(timeout=10)
+            except ConnectionClosed as e:
+                assert e.rcvd is not None
+                return e.rcvd.code, e.rcvd.reason
+            except InvalidStatus as e:  # an HTTP answer to the handshake: what was fixed
+                raise AssertionError(f"refused with HTTP {e.response.status_code}") from None
+            raise AssertionError("not closed")
+
+        assert closed_with("999") == (4404, "no such table (or it is closed)")
+        cross_site = closed_with(str(table_id), Origin="https://evil.example")
+        assert cross_site == (4403, "cross-site connection refused")
+        with connect(url + str(table_id), additional_headers={"Cookie": cookie}) as ws:
+            ws.send('{"type": "chat", "text": "\\ud800", "id": 1}')
+            err = json.loads(ws.recv(timeout=10))
+            assert err["type"] == "error" and err["id"] == 1 and "Unicode" in err["message"]
+            ws.send(json.dumps({"type": "chat", "text": "x" * 70_000}))
+            try:
+                while True:
+                    ws.recv(timeout=10)
+            except ConnectionClosed as e:
+                assert e.rcvd is not None and e.rcvd.code == 1009
+        http.close()
+    finally:
+        server.stop()
+        log.close()
+    assert b"Traceback" not in (tmp_path / "server.log").read_bytes()
