@@ -164,3 +164,34 @@ def test_a_board_set_deals_from_the_server_secret_not_its_name(db_path, h):
         h.close_all()
     public = [str(c) for c in Deal.from_seed("set:friday:1")[Seat.NORTH]]
     assert first != public
+
+
+def test_a_closed_club_table_leaves_memory_and_its_records_stay(db_path, h):
+    """Closed by its owner, a club table is retired as tournament tables are: gone from memory
+    (its page and websocket say it is closed), its hand records read from the store."""
+    import time
+
+    with h.TestClient(h.make_app(db_path, retire_after=0.0)) as base:
+        try:
+            table_id, players, conns = h.four_at_table(base, NAMES_A)
+            h.play_calls(conns, ["1NT", "P", "P", "P"])
+            h.play_out(conns)
+            before = record(players["E"], table_id).json()
+            assert players["N"].post(f"/api/tables/{table_id}/close").status_code == 200
+            tables = base.app.state.server.tables
+            for _ in range(500):  # the retiring task runs on the app's loop
+                if tables.get(table_id) is None:
+                    break
+                time.sleep(0.01)
+            assert tables.get(table_id) is None
+            assert record(players["E"], table_id).json() == before
+            r = players["E"].client.get(f"/tables/{table_id}")
+            assert r.status_code == 404 and "没有这张牌桌（或已关闭）" in r.text
+            with (
+                pytest.raises(WebSocketDisconnect) as refused,
+                players["E"].client.websocket_connect(f"/ws/tables/{table_id}") as ws,
+            ):
+                ws.receive_json()
+            assert refused.value.code == 4404
+        finally:
+            h.close_all()

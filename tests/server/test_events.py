@@ -323,3 +323,42 @@ def test_more_rounds_than_the_field_allows_is_a_warning(server, players):
     assert r.json()["warnings"] == [
         "4 rounds with 3 pairs: only 3 rounds can be played without two pairs meeting twice"
     ]
+
+
+def test_one_director_cannot_make_events_or_robot_pairs_without_end(server, players):
+    """At most 5 events not yet over per director and 10 new ones an hour; an event holds at
+    most 64 robot pairs, added by at most 30 requests an hour (issue #13: one user made 100
+    events in 0.8 s and 160 robot tables in 2.5 s)."""
+    from qipai.server.auth import RateLimiter
+
+    (dan,) = players("dan")
+    ids = [new_event(dan)["id"] for _ in range(5)]
+    body = {
+        "name": "x",
+        "start": start_in(30),
+        "rounds": 2,
+        "boards_per_round": 2,
+        "round_minutes": 2,
+    }
+    r = dan.post("/api/events", body)
+    assert r.status_code == 409
+    assert r.json()["error"] == "you direct 5 events not yet over: at most 5"
+    assert r.json()["error_zh"] == "你主持的未结束比赛已有5场：最多5场"
+    assert dan.post(f"/api/events/{ids[0]}/cancel", {}).status_code == 200
+    limits = server.app.state.server
+    limits.events_by_user = RateLimiter(1, 3600)
+    new_event(dan)
+    assert dan.post(f"/api/events/{ids[1]}/cancel", {}).status_code == 200
+    r = dan.post("/api/events", body)
+    assert r.status_code == 429 and r.json()["error"].startswith("too many new events")
+    path = f"/api/events/{ids[2]}"
+    assert dan.post(path + "/robots", {"count": 64}).status_code == 200
+    r = dan.post(path + "/robots", {"count": 1})
+    assert r.status_code == 409
+    assert r.json()["error"] == "the event has 64 robot pairs: at most 64 in all"
+    limits.robot_calls_by_user = RateLimiter(1, 3600)
+    assert dan.post(f"/api/events/{ids[3]}/robots", {"count": 2}).status_code == 200
+    r = dan.post(f"/api/events/{ids[3]}/robots", {"count": 2})
+    assert r.status_code == 429 and r.json()["error"].startswith("too many requests for robot")
+    pairs = dan.client.get(f"/api/events/{ids[3]}").json()["pairs_registered"]
+    assert len(pairs) == 2  # the refused request added none

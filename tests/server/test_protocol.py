@@ -105,29 +105,108 @@ def test_message_flood_is_throttled(db_path, h):
             assert any("slow down" in m.get("message", "") for m in got)
 
 
-def test_unknown_or_closed_tables_refuse_the_connection(server, h):
-    ann = h.Player(server).register("ann")
+def _refusal(client, path: str, **kw) -> tuple[int, str]:
+    """The close code and reason of a connection the server refuses: it is accepted, then
+    closed with a documented code (a close before the accept would reach a browser as a bare
+    HTTP 403)."""
     from starlette.websockets import WebSocketDisconnect
 
-    try:
-        with ann.client.websocket_connect("/ws/tables/999"):
-            raise AssertionError("connected to a table that does not exist")
-    except WebSocketDisconnect as e:
-        assert e.code == 4404
+    with client.websocket_connect(path, **kw) as ws:
+        try:
+            ws.receive_json()
+        except WebSocketDisconnect as e:
+            return e.code, e.reason
+    raise AssertionError(f"{path} was not refused")
+
+
+def test_unknown_or_closed_tables_refuse_the_connection(server, h):
+    ann = h.Player(server).register("ann")
+    assert _refusal(ann.client, "/ws/tables/999") == (4404, "no such table (or it is closed)")
 
 
 def test_cross_site_websockets_are_refused(server, h):
     ann = h.Player(server).register("ann")
     table_id = ann.create_table(robot_level=None, seat="N")
-    from starlette.websockets import WebSocketDisconnect
+    code, reason = _refusal(
+        ann.client, f"/ws/tables/{table_id}", headers={"origin": "https://evil.example"}
+    )
+    assert (code, reason) == (4403, "cross-site connection refused")
 
-    try:
-        with ann.client.websocket_connect(
-            f"/ws/tables/{table_id}", headers={"origin": "https://evil.example"}
-        ):
-            raise AssertionError("a cross-site page connected")
-    except WebSocketDisconnect as e:
-        assert e.code == 4403
+
+def test_private_tables_refuse_a_websocket_without_the_invitation(server, h):
+    ann, bob = h.Player(server).register("ann"), h.Player(server).register("bob")
+    r = ann.post("/api/tables", {"private": True, "robot_level": None, "seat": "S"})
+    table_id = r.json()["table"]["id"]
+    code, reason = _refusal(bob.client, f"/ws/tables/{table_id}")
+    assert (code, reason) == (4403, "a private table: use its invitation link")
+
+
+def test_parse_errors_keep_the_message_id(server, h):
+    _table_id, _players, conns = h.four_at_table(server)
+    north = conns["N"]
+    for raw in (
+        {"type": "dance", "id": 5},
+        {"type": "claim", "tricks": 99, "id": "x"},
+        {"type": "card", "card": "SA", "seat": "N", "id": 6},
+    ):
+        err = north.request(raw)[0]
+        assert err["type"] == "error" and err["id"] == raw["id"], err
+
+
+def test_lone_surrogates_get_an_error_not_a_closed_socket(server, h):
+    _table_id, _players, conns = h.four_at_table(server)
+    north = conns["N"]
+    for raw in (
+        '{"type": "chat", "text": "\\ud800", "id": 3}',
+        '{"type": "call", "call": "\\ud83d", "id": 4}',
+        '{"type": "chat", "\\ud800": 1}',
+        '{"type": "chat", "text": "a\ud800b"}',  # a lone surrogate in the text frame itself
+    ):
+        msgs = north.request(raw)
+        assert [m["type"] for m in msgs] == ["error"], (raw, msgs)
+        assert "valid Unicode" in msgs[0]["message"]
+        assert msgs[0].get("id") == json.loads(raw.replace("\ud800", "")).get("id")
+    err = north.request('{"type": "chat", "text": "ok", "id": "\\udfff"}')[0]
+    assert err["message"].startswith("'id' must be") and "id" not in err
+    said = conns["E"].request({"type": "chat", "text": "still here"})[0]
+    assert said["event"]["text"] == "still here"
+
+
+def test_hellos_with_since_are_charged_for_what_they_replay(db_path, h):
+    """A watcher who says hello with since=0 again and again gets 'slow down' and at most a
+    budget's worth of replayed events, and the players play on."""
+    app = h.make_app(db_path, ws_rate=(0.0, 30.0))  # no refill: counts do not depend on time
+    with h.TestClient(app) as base:
+        try:
+            table_id, _players, conns = h.four_at_table(base)
+            h.play_calls(conns, ["1C", "P", "1H", "P", "1S", "P", "2C", "P"])
+            seq = conns["N"].seq
+            eve = h.Player(base).register("eve")
+            ws = eve.client.websocket_connect(f"/ws/tables/{table_id}").__enter__()
+            watcher = h.Conn(ws)
+            for i in range(20):
+                watcher.send({"type": "hello", "since": 0, "id": i})
+            got: list[dict] = []
+            answered = 0
+            while answered < 20:  # each hello gets a state or an error
+                got.append(watcher.receive())
+                answered += got[-1]["type"] in ("state", "error")
+            replayed = [m for m in got if m.get("replay")]
+            states = [m for m in got if m["type"] == "state"]
+            slow = [m for m in got if m["type"] == "error" and "slow down" in m["message"]]
+            # A burst of 30 tokens, no refill: each hello costs 1 for its message, 5 for its state
+            # and 1 per 10 events replayed; when the replay is more than is left, the state alone.
+            per_hello = 1 + 5 + -(-seq // 10)
+            full = 30 // per_hello
+            assert len(replayed) == full * seq
+            assert [m["since"] for m in states] == [0] * full + [None]
+            assert len(slow) == 20 - len(states)
+            assert len(got) == len(replayed) + len(states) + len(slow)
+            watcher.close()
+            h.play_calls(conns, ["P", "P"])  # the players play on
+            assert conns["S"].view["phase"] == "play"
+        finally:
+            h.close_all()
 
 
 def test_api_input_is_checked(server, h):

@@ -240,6 +240,8 @@ class _Finder(ast.NodeVisitor):
             self._add(node.lineno, name, node.args[1] if len(node.args) > 1 else kw.get("reason"))
         elif name == "close" and "reason" in kw:  # ws.close(code=..., reason=...)
             self._add(node.lineno, "close", kw["reason"])
+        elif name == "_refuse" and len(node.args) > 2:  # _refuse(ws, code, reason): a close
+            self._add(node.lineno, "close", node.args[2])
         elif name == "stop" and node.args:  # actor.stop(farewell)
             self._add(node.lineno, "farewell", node.args[0])
         self.generic_visit(node)

@@ -500,15 +500,23 @@ class TableActor:
 
     # -- connections --------------------------------------------------------------------------
 
+    def _caught_up(self, since: int | None) -> bool:
+        """Whether the events after ``since`` are all still held in memory."""
+        seq = self.state.seq
+        first = self._recent[0][0] if self._recent else seq + 1
+        return since is not None and 0 <= since <= seq and since + 1 >= first
+
+    def replay_size(self, since: int | None) -> int:
+        """How many events ``attach(sub, since)`` would replay (0: it sends the state alone)."""
+        return self.state.seq - since if since is not None and self._caught_up(since) else 0
+
     def attach(self, sub: Subscriber, since: int | None) -> None:
         """Add a connection: first the events after ``since`` it missed (when still held in
         memory), then its full current state."""
         self._subs.add(sub)
-        seq = self.state.seq
         seat = self.state.seat_of(sub.user_id)
         shown = self.viewer(self.state, sub.user_id).seat
-        first = self._recent[0][0] if self._recent else seq + 1
-        caught_up = since is not None and 0 <= since <= seq and since + 1 >= first
+        caught_up = self._caught_up(since)
         if since is not None and caught_up:
             for n, kind, body in self._recent:
                 if n > since:

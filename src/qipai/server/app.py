@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import gc
 import logging
+import math
 import os
 import re
 import secrets
@@ -66,6 +67,18 @@ log = logging.getLogger("qipai.server")
 MAX_BODY = 16 * 1024
 MAX_CONNECTIONS_PER_TABLE = 200
 MAX_OPEN_TABLES_PER_USER = 10
+EVENTS_PER_USER = (10, 3600.0)
+"""New events one account may create (events, seconds): one user made 100 in 0.8 s (issue #13)."""
+ROBOT_CALLS_PER_USER = (30, 3600.0)
+"""Requests to add robot pairs one account may make (requests, seconds); each adds at most
+``events_api.MAX_ROBOT_PAIRS`` pairs, and an event holds at most that many robot pairs."""
+HELLO_COST = 5.0
+"""Tokens of a connection's message budget a hello costs beyond its message's one: its answer
+is a whole state (the table, the view, chat and results), not one line."""
+REPLAY_EVENTS_PER_TOKEN = 10
+"""Replayed events a hello pays one more token for. Without it a watcher saying hello with
+``since`` 0 again and again had 500 events sent for each message (issue #13); with the default
+budget (a burst of 30) a replay of more than 240 events becomes a full state instead."""
 DEFAULT_GRACE = 30.0
 """Seconds a seated person may be gone before a robot plays their seat (``QIPAI_GRACE``)."""
 BOARD_SET_RE = re.compile(r"^[\w-]{1,40}$")
@@ -89,6 +102,10 @@ class Server:
     ws_burst: float = 30.0
     users: dict[int, UserRecord] = field(default_factory=dict)
     tournaments: Tournaments | None = None
+    events_by_user: RateLimiter = field(default_factory=lambda: RateLimiter(*EVENTS_PER_USER))
+    robot_calls_by_user: RateLimiter = field(
+        default_factory=lambda: RateLimiter(*ROBOT_CALLS_PER_USER)
+    )
 
 
 GC_THRESHOLD = (50_000, 20, 10)
@@ -120,6 +137,7 @@ def create_app(
     analyse_boards: bool = True,
     event_poll_every: float = 1.0,
     gc_threshold: tuple[int, int, int] | None = GC_THRESHOLD,
+    retire_after: float | None = None,
 ) -> Starlette:
     """The whole server for the database at ``db_url`` (SQLite file or PostgreSQL URL).
 
@@ -133,7 +151,9 @@ def create_app(
     ``table_clock`` (seconds since the epoch) stamps the tables' events: the thinking clocks and
     the away times come from it. ``analyse_boards`` analyses each board with DDS as it ends
     (otherwise only when its hand record is first asked for). ``gc_threshold`` is given to
-    ``gc.set_threshold`` once the server has started (None: Python's as it is)."""
+    ``gc.set_threshold`` once the server has started (None: Python's as it is). A closed table
+    leaves memory ``retire_after`` seconds later (default ``tables.RETIRE_AFTER``; its records
+    stay in the store)."""
     grace = disconnect_grace
     if grace is None:
         grace = float(os.environ.get("QIPAI_GRACE", DEFAULT_GRACE))
@@ -154,6 +174,7 @@ def create_app(
             watch_every=watch_every,
             clock=table_clock,
             analyse_boards=analyse_boards,
+            retire_after=retire_after,
         ),
         passwords=Passwords(password_hasher),
         login_failures_by_name=RateLimiter(*login_limit, clock=clock),
@@ -845,6 +866,8 @@ async def api_table_action(request: Request) -> Response:
     except CommandError as e:
         raise HTTPException(409, str(e)) from None
     seq = await _submit(actor, user, command)
+    if isinstance(command, Close):
+        srv(request).tables.retire(actor.id)  # its records are read from the store from then on
     return JSONResponse({"seq": seq, "table": actor.summary()})
 
 
@@ -1019,24 +1042,25 @@ async def table_socket(ws: WebSocket) -> None:
     server = srv(ws)
     actor = server.tables.get(int(ws.path_params["table_id"]))
     if actor is None:
-        await ws.close(code=4404, reason="no such table")
+        await _refuse(ws, 4404, "no such table (or it is closed)")
         return
     if not _origin_ok(ws):
-        await ws.close(code=4403, reason="cross-site connection refused")
+        await _refuse(ws, 4403, "cross-site connection refused")
         return
     user = await current_user(ws)
     if not may_view(ws, actor, user):
-        await ws.close(code=4403, reason="a private table: use its invitation link")
+        await _refuse(ws, 4403, "a private table: use its invitation link")
         return
     if actor.connections >= MAX_CONNECTIONS_PER_TABLE:
-        await ws.close(code=4429, reason="too many connections to this table")
+        await _refuse(ws, 4429, "too many connections to this table")
         return
     if user is not None and actor.state.seat_of(user.id) is None:
         other = server.tables.playing_same_boards(user.id, actor)
         if other is not None:
-            await ws.close(
-                code=4403,
-                reason=f"you play the same boards at table #{other.id}: you may not watch this one",
+            await _refuse(
+                ws,
+                4403,
+                f"you play the same boards at table #{other.id}: you may not watch this one",
             )
             return
     if actor.state.tournament is not None and (
@@ -1060,16 +1084,20 @@ async def table_socket(ws: WebSocket) -> None:
             if raw is None:
                 raw = message.get("bytes") or b""
             if not bucket.take():
-                sub.push(_error("too many messages: slow down (this one was dropped)"))
+                sub.push(_slow_down())
                 continue
             try:
                 msg = parse_message(raw)
             except ProtocolError as e:
-                sub.push(_error(str(e)))
+                sub.push(_error(str(e), e.id))
                 continue
             if msg.kind == "hello":
+                paid, since = _charge_hello(bucket, actor, msg.since)
+                if not paid:
+                    sub.push(_slow_down(msg.id, msg.kind))
+                    continue
                 actor.detach(sub)
-                actor.attach(sub, msg.since)
+                actor.attach(sub, since)
                 said_hello = True
                 continue
             if msg.kind == "ping":
@@ -1096,6 +1124,33 @@ async def table_socket(ws: WebSocket) -> None:
                 await ws.close()
 
 
+async def _refuse(ws: WebSocket, code: int, reason: str) -> None:
+    """Close a connection before it starts, with a documented code. It is accepted first: a
+    close before the accept reaches the client as an HTTP 403, without the code or reason."""
+    await ws.accept()
+    await ws.close(code=code, reason=reason)
+
+
+def _charge_hello(
+    bucket: TokenBucket, actor: TableActor, since: int | None
+) -> tuple[bool, int | None]:
+    """Charge a hello to the connection's budget, beyond its message's one token: HELLO_COST
+    for the state it is answered with, and a token per REPLAY_EVENTS_PER_TOKEN events replayed.
+    A replay the budget cannot pay for is replaced by the state alone (``since`` None: one
+    message). Returns (paid, the ``since`` to attach with)."""
+    cost = HELLO_COST + math.ceil(actor.replay_size(since) / REPLAY_EVENTS_PER_TOKEN)
+    if bucket.take(cost):
+        return True, since
+    if cost > HELLO_COST and bucket.take(HELLO_COST):
+        return True, None
+    return False, None
+
+
+def _slow_down(msg_id: int | str | None = None, kind: str | None = None) -> dict[str, Any]:
+    """The answer to a message beyond the connection's budget."""
+    return _error("too many messages: slow down (this one was dropped)", msg_id, kind)
+
+
 def _error(
     message: str, msg_id: int | str | None = None, kind: str | None = None
 ) -> dict[str, Any]:
@@ -1119,6 +1174,16 @@ async def _send_loop(ws: WebSocket, sub: Subscriber) -> None:
             if isinstance(message, Hangup):
                 await ws.close(code=message.code, reason=message.reason)
                 return
-            await ws.send_text(dumps(message))
+            await ws.send_text(_encode(message))
     except (WebSocketDisconnect, RuntimeError, OSError):
         return
+
+
+def _encode(message: dict[str, Any]) -> str:
+    """The message as JSON text. Strings are checked at the edge, so this should never fail;
+    if it does, the client gets an error in its place, not a closed socket."""
+    try:
+        return dumps(message)
+    except (TypeError, ValueError):
+        log.exception("a websocket message could not be encoded: %.200r", message)
+        return dumps(_error("the server could not send an answer", message.get("id")))

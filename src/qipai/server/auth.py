@@ -155,11 +155,17 @@ class TokenBucket:
         self._tokens = burst
         self._at = clock()
 
-    def take(self) -> bool:
+    def take(self, cost: float = 1.0) -> bool:
+        """Spend ``cost`` tokens if there are that many (False, spending none, if not).
+
+        >>> b = TokenBucket(1.0, 5.0, clock=lambda: 0.0)
+        >>> b.take(4), b.take(2), b.take()
+        (True, False, True)
+        """
         now = self._clock()
         self._tokens = min(self.burst, self._tokens + (now - self._at) * self.rate)
         self._at = now
-        if self._tokens < 1:
+        if self._tokens < cost:
             return False
-        self._tokens -= 1
+        self._tokens -= cost
         return True

@@ -48,6 +48,9 @@ from .tournaments import LiveEvent, Tournaments
 MAX_ROUNDS = 30
 MAX_BOARDS_PER_ROUND = 12
 MAX_ROBOT_PAIRS = 64
+"""Robot pairs one request adds at most, and an event holds at most."""
+MAX_OPEN_EVENTS_PER_DIRECTOR = 5
+"""Events one account may direct that are not over (finished or cancelled)."""
 SETTINGS_FIELDS = {
     "name",
     "start",
@@ -392,14 +395,26 @@ async def api_create_event(request: Request) -> Response:
 
 
 async def create_event(request: Request, data: dict[str, Any]) -> LiveEvent:
-    user = await _app().current_user(request)
+    app = _app()
+    user = await app.current_user(request)
     if user is None or user.is_guest:
         raise HTTPException(401, "log in with an account to direct an event")
     settings = event_settings(data)
+    t = tournaments(request)
+    directing = t.directed_by(user.id)
+    if directing >= MAX_OPEN_EVENTS_PER_DIRECTOR:
+        raise HTTPException(
+            409,
+            f"you direct {directing} events not yet over: at most {MAX_OPEN_EVENTS_PER_DIRECTOR}",
+        )
+    limiter = app.srv(request).events_by_user
+    app._limited(limiter, str(user.id), "new events")
     try:
-        return await tournaments(request).create(settings, director_id=user.id, director=user.name)
+        live = await t.create(settings, director_id=user.id, director=user.name)
     except EventError as e:
         raise HTTPException(400, str(e)) from None
+    limiter.hit(str(user.id))
+    return live
 
 
 async def api_event(request: Request) -> Response:
@@ -488,6 +503,7 @@ async def event_action(
             )
         elif action == "robots":
             count = _whole(data, "count", 1, 1, MAX_ROBOT_PAIRS)
+            _check_robot_pairs(request, live, count, user.id)
             await _add_robot_pairs(t, live, count, name)
         elif action == "pause":
             reason = _reason(data)
@@ -527,6 +543,20 @@ async def _partner(request: Request, value: object, me: str) -> str:
     if found is None or found.is_guest:
         raise HTTPException(404, f"no account is named {partner!r}")
     return found.name
+
+
+def _check_robot_pairs(request: Request, live: LiveEvent, count: int, user_id: int) -> None:
+    """HTTPException unless ``count`` more robot pairs fit the event (at most MAX_ROBOT_PAIRS
+    in all) and the director's rate (each request counts, refused or not, once it fits)."""
+    robots = sum(1 for p in live.state.pairs if all(is_robot_player(x) for x in p.players))
+    if robots + count > MAX_ROBOT_PAIRS:
+        raise HTTPException(
+            409, f"the event has {robots} robot pairs: at most {MAX_ROBOT_PAIRS} in all"
+        )
+    app = _app()
+    limiter = app.srv(request).robot_calls_by_user
+    app._limited(limiter, str(user_id), "requests for robot pairs")
+    limiter.hit(str(user_id))
 
 
 async def _add_robot_pairs(t: Tournaments, live: LiveEvent, count: int, by: str) -> None:

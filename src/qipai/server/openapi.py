@@ -646,6 +646,8 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
         {
             201: ("the new event", "Event"),
             401: ("log in with an account (not a guest) to direct an event", "Error"),
+            409: ("you direct 5 events not yet over", "Error"),
+            429: ("more than 10 new events in an hour (see Retry-After)", "Error"),
             503: NO_EVENTS,
         },
         description="400 names the field that is wrong, or says what the settings make"
@@ -677,7 +679,11 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
             401: ("log in with an account first (guests cannot enter events)", "Error"),
             403: ("only the director may do that (or the CSRF header is wrong)", "Error"),
             404: ("no such event, action or partner", "Error"),
-            409: ("the event refuses (registration closed, not in a pair, ...)", "Error"),
+            409: (
+                "the event refuses (registration closed, not in a pair, 64 robot pairs, ...)",
+                "Error",
+            ),
+            429: ("more than 30 requests for robot pairs in an hour (see Retry-After)", "Error"),
             503: NO_EVENTS,
         },
         description='`register` takes `{"partner"}` (both partners register, each naming'

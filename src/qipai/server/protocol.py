@@ -39,7 +39,12 @@ MAX_EXPLANATION = 200
 
 
 class ProtocolError(ValueError):
-    """A client message that cannot be used; the text is sent back to the client."""
+    """A client message that cannot be used; the text is sent back to the client, with the
+    message's ``id`` when it could be read."""
+
+    def __init__(self, message: str, msg_id: int | str | None = None) -> None:
+        super().__init__(message)
+        self.id = msg_id
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,18 +87,49 @@ def parse_message(raw: str | bytes) -> Message:
     return parse_object(data)
 
 
+def check_unicode(data: Any) -> None:
+    """ProtocolError if any string (key or value) holds a lone surrogate (``"\\ud800"``): JSON
+    allows the escape, but it is not Unicode, and no answer quoting it could be sent."""
+    stack = [data]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, dict):
+            stack.extend(x.keys())
+            stack.extend(x.values())
+        elif isinstance(x, list):
+            stack.extend(x)
+        elif isinstance(x, str) and not _is_unicode(x):
+            raise ProtocolError("text must be valid Unicode (a lone surrogate)")
+
+
+def _is_unicode(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def parse_object(data: Any) -> Message:
     if not isinstance(data, dict):
         raise ProtocolError("a message must be a JSON object")
-    kind = data.get("type")
-    if not isinstance(kind, str) or kind not in FIELDS:
-        raise ProtocolError(f"'type' must be one of: {', '.join(sorted(FIELDS))}")
     msg_id = data.get("id")
     if msg_id is not None and not (
         (isinstance(msg_id, int) and not isinstance(msg_id, bool) and 0 <= msg_id < 2**53)
-        or (isinstance(msg_id, str) and len(msg_id) <= 40)
+        or (isinstance(msg_id, str) and len(msg_id) <= 40 and _is_unicode(msg_id))
     ):
         raise ProtocolError("'id' must be a whole number or a string of at most 40 characters")
+    try:
+        return _parse_with_id(data, msg_id)
+    except ProtocolError as e:
+        raise ProtocolError(str(e), msg_id) from None
+
+
+def _parse_with_id(data: dict[str, Any], msg_id: int | str | None) -> Message:
+    check_unicode(data)
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in FIELDS:
+        raise ProtocolError(f"'type' must be one of: {', '.join(sorted(FIELDS))}")
     extra = set(data) - FIELDS[kind] - {"type", "id"}
     if extra:
         raise ProtocolError(f"unknown field(s) for {kind}: {', '.join(sorted(extra))}")

@@ -30,8 +30,8 @@ from .writer import GroupWriter
 log = logging.getLogger("qipai.server")
 
 RETIRE_AFTER = 120.0
-"""Seconds a closed tournament table stays in memory (late readers of its page) before only
-the store holds it."""
+"""Seconds a closed table (a tournament round over, or a club table its owner closed) stays in
+memory (late readers of its page) before only the store holds it."""
 
 
 class Tables:
@@ -49,8 +49,10 @@ class Tables:
         clock: Callable[[], float] = time.time,
         analyse_boards: bool = True,
         set_secret: str | None = None,
+        retire_after: float | None = None,
     ) -> None:
         self.store = store
+        self.retire_after = retire_after
         self.seeds = seeds or (lambda: secrets.token_hex(16))
         self.set_secret = (
             store.setting("board_set_secret", lambda: secrets.token_hex(32))
@@ -243,7 +245,8 @@ class Tables:
         events; its log and hand records stay in the store, where pages read them)."""
 
         async def later() -> None:
-            await asyncio.sleep(RETIRE_AFTER if after is None else after)
+            wait = after if after is not None else self.retire_after
+            await asyncio.sleep(RETIRE_AFTER if wait is None else wait)
             actor = self._actors.get(table_id)
             if actor is not None and actor.state.closed:
                 del self._actors[table_id]

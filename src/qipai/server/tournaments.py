@@ -174,6 +174,15 @@ class Tournaments:
             return None
         return await self._load(record)
 
+    def directed_by(self, user_id: int) -> int:
+        """How many events not yet over ``user_id`` directs."""
+        return sum(
+            1
+            for live in self._events.values()
+            if live.director_id == user_id
+            and live.state.status in (Status.REGISTRATION, Status.RUNNING)
+        )
+
     def table_of(self, table_id: int) -> tuple[int, int, int] | None:
         """(event id, round, table number) of a tournament table."""
         return self._by_table.get(table_id)

@@ -151,6 +151,8 @@ ZH: dict[str, str] = {
     "'{field}' must not be empty": "'{field}'不能为空",
     "'{field}' must be true or false": "'{field}'须为true或false",
     "too many messages: slow down (this one was dropped)": "消息发得太快：请慢一点（这条已被丢弃）",
+    "text must be valid Unicode (a lone surrogate)": "文字须为有效的Unicode（有孤立的代理码位）",
+    "the server could not send an answer": "服务器无法发送回复",
     "send hello first": "请先发送hello",
     "too far behind: reconnect": "连接落后太多：请重新连接",
     "logged out": "已退出登录",
@@ -207,6 +209,10 @@ ZH: dict[str, str] = {
         "你正在旁观打同样牌的第{table}桌：请先离开那张桌"
     ),
     "no such table (or it is closed)": "没有这张牌桌（或已关闭）",
+    "you direct {n} events not yet over: at most {most}": (
+        "你主持的未结束比赛已有{n}场：最多{most}场"
+    ),
+    "the event has {n} robot pairs: at most {most} in all": "本赛事已有{n}对机器人：最多共{most}对",
     "a private table: open it with its invitation link": "这是私人桌：请用邀请链接进入",
     "no table action {action}: use sit, stand, next or close": (
         "没有牌桌操作{action}：可用sit、stand、next或close"
@@ -375,6 +381,8 @@ _VALUES: dict[str, dict[str, str]] = {
         "new accounts from your address": "你的网络地址注册的新账号",
         "failed logins for this name": "该用户名的登录失败次数",
         "failed logins from your address": "你的网络地址的登录失败次数",
+        "new events": "新建的比赛",
+        "requests for robot pairs": "添加机器人对的请求",
         # {what} must be a whole number (events/settings.py)
         "the number of rounds": "轮数",
         "boards per round": "每轮副数",
