@@ -220,6 +220,8 @@ def create_app(
         Route("/guest", form_guest, methods=["POST"]),
         Route("/logout", form_logout, methods=["POST"]),
         Route("/tables", form_create_table, methods=["POST"]),
+        Route("/play", form_play_now, methods=["POST"]),
+        Route("/favicon.ico", favicon),
         Route("/openapi.json", openapi_json),
         Route("/api/me", api_me),
         Route("/api/register", api_register, methods=["POST"]),
@@ -613,6 +615,24 @@ async def form_logout(request: Request) -> Response:
     await _form(request)
     await end_sessions(request)
     return RedirectResponse("/", status_code=303)
+
+
+def favicon(request: Request) -> Response:
+    """Browsers ask for /favicon.ico whatever the page names: the icon is an SVG."""
+    return RedirectResponse("/static/favicon.svg", status_code=301)
+
+
+async def form_play_now(request: Request) -> Response:
+    """``POST /play``: a robot table at once, the visitor South (as a guest, if they have no
+    account yet): what a first visit offers."""
+
+    async def act(f: dict[str, str]) -> str:
+        if await current_user(request) is None:
+            await guest(request)
+        actor = await create_table(request, {"scoring": "IMP", "seat": "S"})
+        return f"/tables/{actor.id}"
+
+    return await _form_or_page(request, act)
 
 
 async def form_create_table(request: Request) -> Response:

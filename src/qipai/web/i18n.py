@@ -390,6 +390,30 @@ UI: dict[str, tuple[str, str]] = {
     "ev_no_history": ("还没有参加过比赛。", "No events entered yet."),
     "ev_events_entered": ("参赛场次", "Events entered"),
     "my_profile": ("我的资料", "My profile"),
+    "play_now": ("马上和机器人打牌", "Play with robots now"),
+    "play_now_note": (
+        "不用注册：以游客身份坐南家，三位机器人作同伴和对手。",
+        "No sign-up: you sit South as a guest, robots are your partner and opponents.",
+    ),
+    "play_now_note_user": (
+        "坐南家，三位机器人作同伴和对手。",
+        "You sit South; robots are your partner and opponents.",
+    ),
+    "password_rule": ("密码8到128个字符。", "A password is 8 to 128 characters long."),
+    "level_0": (
+        "按叫牌体系和经验规则，出牌快",
+        "bids by its system, plays by rules of thumb; fast",
+    ),
+    "level_1": (
+        "按叫牌体系，用双明手模拟选牌（每张约1秒）",
+        "bids by its system, plays by double-dummy simulation (about 1 s a card)",
+    ),
+    "level_2": (
+        "同1级，模拟更多牌局，更强也更慢（每张约4秒）",
+        "as level 1 with more simulated deals: stronger, slower (about 4 s a card)",
+    ),
+    "copy": ("复制", "Copy"),
+    "copied": ("已复制", "Copied"),
     "back_to_event": ("返回比赛", "Back to the event"),
     "round_n": ("第{n}轮", "Round {n}"),
     "board_of": ("本轮第{k}/{n}副", "board {k} of {n}"),

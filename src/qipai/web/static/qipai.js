@@ -1257,6 +1257,19 @@
     });
     const invite = $("invite");
     if (invite) invite.addEventListener("focus", () => invite.select());
+    const copy = $("copy-invite");
+    if (copy && invite) {
+      copy.addEventListener("click", async () => {
+        try {
+          await navigator.clipboard.writeText(invite.value);
+        } catch (err) {
+          invite.select(); // no clipboard (an insecure origin): the link is selected to copy
+          document.execCommand && document.execCommand("copy");
+        }
+        copy.textContent = S.copied;
+        setTimeout(() => (copy.textContent = S.copy), 2000);
+      });
+    }
 
     // -- an event's table: the round, the board of the round and the time left; when the
     // player's next round is seated, the page goes to their new table by itself
