@@ -325,13 +325,13 @@ def test_unknown_boards_tables_and_private_tables(server, h):
 def render(record: dict[str, Any], lang: str) -> Node:
     from starlette.templating import Jinja2Templates
 
-    from qipai.server.record_page import page_context
+    from qipai.server.record_page import record_context
     from qipai.web import TEMPLATES, i18n
 
     templates = Jinja2Templates(directory=str(TEMPLATES))
     templates.env.globals["t"] = i18n.t
     ctx = {"lang": lang, "html_lang": i18n.HTML_LANG[lang], "user": None, "csrf": "-", "path": "/"}
-    ctx.update(page_context(record, "club", lang))
+    ctx.update(record_context(record, "club", lang))
     return Page(templates.get_template("hand_record.html").render(ctx)).root
 
 

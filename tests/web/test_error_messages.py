@@ -458,7 +458,7 @@ def test_the_words_passed_to_a_shared_message_are_translated() -> None:
     # Phrases the code hands to one message shape: the rate limits' "too many {what}" and the
     # event settings' "{what} must be a whole number".
     shapes = {
-        "_limited": (2, "too many {}: try again in 31 s"),
+        "limited": (2, "too many {}: try again in 31 s"),
         "_whole": (1, "{} must be a whole number of at least 1, not 0"),
     }
     checked = []

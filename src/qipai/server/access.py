@@ -8,7 +8,8 @@ One rule, two cases:
 * **A club table**: a finished board is for everyone except a person still to play the same
   deal at a live table (a board set deals the same boards at every table of the set).
 
-The table summary (``/api/tables/{id}``), the hand record (JSON, page, PBN, LIN), the event's
+:func:`finished_board` checks a hand-record request (the JSON, the page, PBN and LIN). The
+table summary (``/api/tables/{id}``), the hand record, the event's
 views, pages and files, and the table websocket (who may watch an event's table) all ask here;
 ``tests/server/test_access.py`` walks every route.
 """
@@ -19,16 +20,18 @@ import asyncio
 from collections.abc import Iterable
 
 from starlette.exceptions import HTTPException
-from starlette.requests import HTTPConnection
+from starlette.requests import HTTPConnection, Request
 
 from ..events.disclosure import may_see_board, shown_boards
-from ..store import UserRecord
+from ..store import TableRecord, UserRecord
+from .context import current_user, may_view, srv
 from .tables import Tables
 from .tournaments import LiveEvent, Tournaments
 
 __all__ = [
     "board_refusal",
     "event_shown",
+    "finished_board",
     "is_director",
     "table_event",
     "watch_refusal",
@@ -135,3 +138,50 @@ async def watch_refusal(
             "and by its players once they have finished its boards",
         )
     return None
+
+
+async def finished_board(request: Request) -> tuple[TableRecord, int]:
+    """The table and board number of a hand-record request, checked: the table is visible to
+    this user, and the user is not sitting at a table where this deal is still to come. A
+    closed table (a tournament round over, or closed before a restart) is read from the store."""
+    table_id = int(request.path_params["table_id"])
+    board_no = int(request.path_params["board_no"])
+    user = await current_user(request)
+    server = srv(request)
+    actor = server.tables.get(table_id)
+    if actor is not None:
+        if not may_view(request, actor, user):
+            raise HTTPException(403, "a private table: open it with its invitation link")
+        if board_no < 1 or board_no > actor.state.board_no:
+            raise HTTPException(404, f"board {board_no} has not been dealt at this table")
+        if board_no == actor.state.board_no and actor.state.in_progress:
+            raise HTTPException(409, f"board {board_no} is still being played")
+        record = actor.record
+        deal = actor.state.deal_for(board_no).pbn()
+        number = actor.state.number_of(board_no)
+        tournament = actor.state.tournament
+    else:
+        found = await asyncio.to_thread(server.store.table, table_id)
+        if found is None:
+            raise HTTPException(404, "no such table")
+        record = found
+        if record.private and not may_view_record(request, record, user):
+            raise HTTPException(403, "a private table: open it with its invitation link")
+        row = await asyncio.to_thread(server.store.board, table_id, board_no)
+        if row is None:
+            raise HTTPException(404, f"board {board_no} has not been dealt at this table")
+        if not row.done:
+            raise HTTPException(409, f"board {board_no} was not finished at this table")
+        deal, number, tournament = row.deal, row.number, None
+    refusal = await board_refusal(request, user, table_id, number, deal, tournament)
+    if refusal is not None:
+        raise refusal
+    return record, board_no
+
+
+def may_view_record(conn: HTTPConnection, record: TableRecord, user: UserRecord | None) -> bool:
+    """``may_view`` for a table that is not live: its owner, who sat there, the invited."""
+    if user is not None and (user.id == record.owner_id or user.id in record.seats.values()):
+        return True
+    invites = conn.session.get("invites")
+    return isinstance(invites, list) and record.id in invites

@@ -16,9 +16,9 @@ import re
 import secrets
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any
-from urllib.parse import parse_qsl, urlsplit
+from urllib.parse import urlsplit
 
 from argon2 import PasswordHasher
 from starlette.applications import Starlette
@@ -34,11 +34,11 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from ..bridge import Seat
 from ..jsontext import dumps
-from ..store import Store, StoreError, TableRecord, UserRecord
+from ..store import Store, StoreError, UserRecord
 from ..store.names import name_key
 from ..web import STATIC, TEMPLATES, i18n
 from ..web.errors import zh as error_zh
-from .access import board_refusal, shown_results, watch_refusal
+from .access import finished_board, shown_results, watch_refusal
 from .actor import LOGGED_OUT, Hangup, Subscriber, TableActor
 from .auth import (
     AuthError,
@@ -48,9 +48,25 @@ from .auth import (
     check_name,
     check_password,
     new_token,
-    same_token,
 )
-from .edge import RefuseNulPaths, check_form, parse_json, server_error
+from .context import (
+    LANG_COOKIE,
+    Server,
+    api_guard,
+    check_csrf,
+    client_ip,
+    csrf_token,
+    current_user,
+    lang_of,
+    limited,
+    may_view,
+    occupant,
+    page_context,
+    read_form,
+    safe_next,
+    srv,
+)
+from .edge import RefuseNulPaths, server_error
 from .events_api import event_routes
 from .events_pages import event_page_routes
 from .openapi import openapi_json
@@ -58,20 +74,14 @@ from .protocol import ProtocolError, parse_message, parse_seat
 from .record_page import hand_record_page
 from .records import BoardNotReady
 from .robots import RobotPool
-from .table import Close, Command, CommandError, NextBoard, Occupant, Sit, Stand
+from .table import Close, Command, CommandError, NextBoard, Sit, Stand
 from .tables import Tables
 from .tournaments import Tournaments
 
 log = logging.getLogger("qipai.server")
 
-MAX_BODY = 16 * 1024
 MAX_CONNECTIONS_PER_TABLE = 200
 MAX_OPEN_TABLES_PER_USER = 10
-EVENTS_PER_USER = (10, 3600.0)
-"""New events one account may create (events, seconds): one user made 100 in 0.8 s (issue #13)."""
-ROBOT_CALLS_PER_USER = (30, 3600.0)
-"""Requests to add robot pairs one account may make (requests, seconds); each adds at most
-``events_api.MAX_ROBOT_PAIRS`` pairs, and an event holds at most that many robot pairs."""
 HELLO_COST = 5.0
 """Tokens of a connection's message budget a hello costs beyond its message's one: its answer
 is a whole state (the table, the view, chat and results), not one line."""
@@ -84,28 +94,6 @@ DEFAULT_GRACE = 30.0
 BOARD_SET_RE = re.compile(r"^[\w-]{1,40}$")
 LEVEL_RE = re.compile(r"^[0-9]{1,3}$")
 SESSION_COOKIE = "qipai_session"
-LANG_COOKIE = "lang"
-
-
-@dataclass
-class Server:
-    """What the handlers share: the store, the live tables, the password hasher, the limits."""
-
-    store: Store
-    tables: Tables
-    passwords: Passwords
-    login_failures_by_name: RateLimiter
-    login_failures_by_ip: RateLimiter
-    signups_by_ip: RateLimiter
-    templates: Jinja2Templates
-    ws_rate: float = 10.0
-    ws_burst: float = 30.0
-    users: dict[int, UserRecord] = field(default_factory=dict)
-    tournaments: Tournaments | None = None
-    events_by_user: RateLimiter = field(default_factory=lambda: RateLimiter(*EVENTS_PER_USER))
-    robot_calls_by_user: RateLimiter = field(
-        default_factory=lambda: RateLimiter(*ROBOT_CALLS_PER_USER)
-    )
 
 
 GC_THRESHOLD = (50_000, 20, 10)
@@ -292,134 +280,6 @@ class SecurityHeaders:
         await self.app(scope, receive, with_headers)
 
 
-# --- shared helpers ---------------------------------------------------------------------------
-
-
-def srv(conn: HTTPConnection) -> Server:
-    server: Server = conn.app.state.server
-    return server
-
-
-def lang_of(conn: HTTPConnection) -> str:
-    """The language chosen at ``/lang/{code}`` (a cookie); else zh-CN unless the browser's
-    ``Accept-Language`` prefers English (``i18n.preferred``)."""
-    chosen = conn.cookies.get(LANG_COOKIE)
-    if chosen in i18n.LANGS:
-        return chosen
-    return i18n.preferred(conn.headers.get("accept-language"))
-
-
-def csrf_token(conn: HTTPConnection) -> str:
-    token = conn.session.get("csrf")
-    if not isinstance(token, str):
-        token = new_token()
-        conn.session["csrf"] = token
-    return token
-
-
-async def current_user(conn: HTTPConnection) -> UserRecord | None:
-    uid = conn.session.get("uid")
-    if not isinstance(uid, int):
-        return None
-    server = srv(conn)
-    user = server.users.get(uid)
-    if user is None:
-        user = await asyncio.to_thread(server.store.user, uid)
-        if user is None:
-            conn.session.pop("uid", None)
-            return None
-        server.users[uid] = user
-    if conn.session.get("epoch", 0) != user.session_epoch:  # logged out since: revoked
-        conn.session.clear()
-        return None
-    return user
-
-
-async def end_sessions(request: Request) -> None:
-    """Log out: this session and every other one of the account (a copied cookie included)
-    stop working (their epoch is behind the account's)."""
-    user = await current_user(request)
-    request.session.clear()
-    if user is not None:
-        server = srv(request)
-        epoch = await asyncio.to_thread(server.store.end_sessions, user.id)
-        server.users[user.id] = replace(user, session_epoch=epoch)
-        for actor in server.tables.all():  # and its open tables' connections close
-            actor.hang_up_on(user.id, LOGGED_OUT)
-
-
-def occupant(user: UserRecord | None) -> Occupant | None:
-    return None if user is None else Occupant(user.id, user.name)
-
-
-def client_ip(conn: HTTPConnection) -> str:
-    """The peer's address (the rate limits' key). uvicorn puts X-Forwarded-For's there only
-    from the proxies ``qipai serve --forwarded-allow-ips`` names: by default from none."""
-    return conn.client.host if conn.client else "?"
-
-
-def may_view(conn: HTTPConnection, actor: TableActor, user: UserRecord | None) -> bool:
-    """Public tables are open to all; a private one to its owner, its players and whoever came
-    by its invitation link."""
-    if not actor.record.private:
-        return True
-    if user is not None and (
-        user.id == actor.record.owner_id or actor.state.seat_of(user.id) is not None
-    ):
-        return True
-    invites = conn.session.get("invites")
-    return isinstance(invites, list) and actor.id in invites
-
-
-def safe_next(value: object, default: str = "/") -> str:
-    """A redirect target on this site only."""
-    if isinstance(value, str) and value.startswith("/") and not value.startswith(("//", "/\\")):
-        return value
-    return default
-
-
-async def read_body(request: Request, limit: int = MAX_BODY) -> bytes:
-    declared = request.headers.get("content-length")
-    if declared is not None and (not declared.isdigit() or int(declared) > limit):
-        raise HTTPException(413, f"request body too large: at most {limit} bytes")
-    body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > limit:
-            raise HTTPException(413, f"request body too large: at most {limit} bytes")
-    return bytes(body)
-
-
-async def read_json(request: Request) -> dict[str, Any]:
-    body = await read_body(request)
-    if not body:
-        return {}
-    data = parse_json(body)
-    if not isinstance(data, dict):
-        raise HTTPException(400, "the body must be a JSON object")
-    return data
-
-
-async def read_form(request: Request) -> dict[str, str]:
-    body = await read_body(request)
-    try:
-        pairs = parse_qsl(body.decode("utf-8"), keep_blank_values=True, max_num_fields=20)
-    except (UnicodeDecodeError, ValueError):
-        raise HTTPException(400, "the form could not be read") from None
-    return check_form(pairs)
-
-
-def check_csrf(request: Request, token: object) -> None:
-    if not same_token(token, request.session.get("csrf")):
-        raise HTTPException(403, "the form or request is missing its CSRF token: reload the page")
-
-
-async def api_guard(request: Request) -> dict[str, Any]:
-    """A JSON POST: its CSRF header checked, its body read."""
-    check_csrf(request, request.headers.get("x-csrf-token"))
-    return await read_json(request)
-
-
 def _error_body(message: str) -> dict[str, str]:
     """A JSON API error: ``error`` in English (what programs read) and, where there is one,
     ``error_zh``, what a Chinese page shows."""
@@ -452,23 +312,26 @@ async def http_error(request: Request, exc: HTTPException) -> Response:
     )
 
 
+async def end_sessions(request: Request) -> None:
+    """Log out: this session and every other one of the account (a copied cookie included)
+    stop working (their epoch is behind the account's)."""
+    user = await current_user(request)
+    request.session.clear()
+    if user is not None:
+        server = srv(request)
+        epoch = await asyncio.to_thread(server.store.end_sessions, user.id)
+        server.users[user.id] = replace(user, session_epoch=epoch)
+        for actor in server.tables.all():  # and its open tables' connections close
+            actor.hang_up_on(user.id, LOGGED_OUT)
+
+
 # --- accounts ---------------------------------------------------------------------------------
-
-
-def _limited(limiter: RateLimiter, key: str, what: str) -> None:
-    wait = limiter.retry_after(key)
-    if wait > 0:
-        raise HTTPException(
-            429,
-            f"too many {what}: try again in {int(wait) + 1} s",
-            headers={"Retry-After": str(int(wait) + 1)},
-        )
 
 
 async def register(request: Request, name: object, password: object) -> UserRecord:
     server = srv(request)
     ip = client_ip(request)
-    _limited(server.signups_by_ip, ip, "new accounts from your address")
+    limited(server.signups_by_ip, ip, "new accounts from your address")
     try:
         name_ok, password_ok = check_name(name), check_password(password)
     except AuthError as e:
@@ -489,8 +352,8 @@ async def login(request: Request, name: object, password: object) -> UserRecord:
         raise HTTPException(400, "give a name and a password")
     name = name.strip()[:64]
     by_name, ip_key = "name:" + name_key(name), "ip:" + client_ip(request)
-    _limited(server.login_failures_by_name, by_name, "failed logins for this name")
-    _limited(server.login_failures_by_ip, ip_key, "failed logins from your address")
+    limited(server.login_failures_by_name, by_name, "failed logins for this name")
+    limited(server.login_failures_by_ip, ip_key, "failed logins from your address")
     user = await asyncio.to_thread(server.store.user_by_name, name)
     ok = await asyncio.to_thread(
         server.passwords.verify, user.password_hash if user else None, password
@@ -507,7 +370,7 @@ async def login(request: Request, name: object, password: object) -> UserRecord:
 async def guest(request: Request) -> UserRecord:
     server = srv(request)
     ip = client_ip(request)
-    _limited(server.signups_by_ip, ip, "new accounts from your address")
+    limited(server.signups_by_ip, ip, "new accounts from your address")
     for _ in range(5):
         try:
             user = await asyncio.to_thread(
@@ -891,57 +754,10 @@ async def api_table_action(request: Request) -> Response:
     return JSONResponse({"seq": seq, "table": actor.summary()})
 
 
-async def _finished_board(request: Request) -> tuple[TableRecord, int]:
-    """The table and board number of a hand-record request, checked: the table is visible to
-    this user, and the user is not sitting at a table where this deal is still to come. A
-    closed table (a tournament round over, or closed before a restart) is read from the store."""
-    table_id = int(request.path_params["table_id"])
-    board_no = int(request.path_params["board_no"])
-    user = await current_user(request)
-    server = srv(request)
-    actor = server.tables.get(table_id)
-    if actor is not None:
-        if not may_view(request, actor, user):
-            raise HTTPException(403, "a private table: open it with its invitation link")
-        if board_no < 1 or board_no > actor.state.board_no:
-            raise HTTPException(404, f"board {board_no} has not been dealt at this table")
-        if board_no == actor.state.board_no and actor.state.in_progress:
-            raise HTTPException(409, f"board {board_no} is still being played")
-        record = actor.record
-        deal = actor.state.deal_for(board_no).pbn()
-        number = actor.state.number_of(board_no)
-        tournament = actor.state.tournament
-    else:
-        found = await asyncio.to_thread(server.store.table, table_id)
-        if found is None:
-            raise HTTPException(404, "no such table")
-        record = found
-        if record.private and not _may_view_record(request, record, user):
-            raise HTTPException(403, "a private table: open it with its invitation link")
-        row = await asyncio.to_thread(server.store.board, table_id, board_no)
-        if row is None:
-            raise HTTPException(404, f"board {board_no} has not been dealt at this table")
-        if not row.done:
-            raise HTTPException(409, f"board {board_no} was not finished at this table")
-        deal, number, tournament = row.deal, row.number, None
-    refusal = await board_refusal(request, user, table_id, number, deal, tournament)
-    if refusal is not None:
-        raise refusal
-    return record, board_no
-
-
-def _may_view_record(conn: HTTPConnection, record: TableRecord, user: UserRecord | None) -> bool:
-    """``may_view`` for a table that is not live: its owner, who sat there, the invited."""
-    if user is not None and (user.id == record.owner_id or user.id in record.seats.values()):
-        return True
-    invites = conn.session.get("invites")
-    return isinstance(invites, list) and record.id in invites
-
-
 async def api_board(request: Request) -> Response:
     """A finished board's hand record: deal, auction, play with each card's DD cost, result,
     DD table, par and the results of the same board at every table, scored MP or IMP."""
-    table, board_no = await _finished_board(request)
+    table, board_no = await finished_board(request)
     try:
         record = await srv(request).tables.records.record(table.id, board_no)
     except BoardNotReady as e:
@@ -955,7 +771,7 @@ async def board_file(request: Request) -> Response:
     fmt = request.path_params["fmt"]
     if fmt not in ("pbn", "lin"):
         raise HTTPException(404, "hand records come as .pbn or .lin")
-    table, board_no = await _finished_board(request)
+    table, board_no = await finished_board(request)
     try:
         text = await srv(request).tables.records.export(table.id, board_no, fmt)
     except BoardNotReady as e:
@@ -988,20 +804,9 @@ async def join(request: Request) -> Response:
 # --- pages ------------------------------------------------------------------------------------
 
 
-def _page_context(request: Request, user: UserRecord | None) -> dict[str, Any]:
-    lang = lang_of(request)
-    return {
-        "lang": lang,
-        "html_lang": i18n.HTML_LANG[lang],
-        "user": user,
-        "csrf": csrf_token(request),
-        "path": request.url.path,
-    }
-
-
 async def lobby_page(request: Request, error: str | None = None, status: int = 200) -> Response:
     user = await current_user(request)
-    ctx = _page_context(request, user)
+    ctx = page_context(request, user)
     ctx.update(
         tables=_visible_tables(request, user),
         error=error,
@@ -1018,7 +823,7 @@ async def table_page(request: Request) -> Response:
     user = await current_user(request)
     if not may_view(request, actor, user):
         raise HTTPException(403, "a private table: open it with its invitation link")
-    ctx = _page_context(request, user)
+    ctx = page_context(request, user)
     lang = ctx["lang"]
     config = {
         "table_id": actor.id,

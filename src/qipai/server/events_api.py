@@ -43,6 +43,7 @@ from ..events.settings import ROBOT_LEVELS, round_warnings
 from ..events.state import is_robot_player, robot_player
 from ..store import UserRecord
 from .access import event_refusal, event_shown, is_director
+from .context import api_guard, current_user, limited, srv
 from .tournaments import LiveEvent, Tournaments
 
 MAX_ROUNDS = 30
@@ -66,14 +67,9 @@ SETTINGS_FIELDS = {
 }
 
 
-def _app() -> Any:
-    from . import app  # the handlers' shared helpers (app imports this module lazily)
-
-    return app
-
 
 def tournaments(conn: HTTPConnection) -> Tournaments:
-    t: Tournaments | None = _app().srv(conn).tournaments
+    t: Tournaments | None = srv(conn).tournaments
     if t is None:
         raise HTTPException(503, "events are not running on this server")
     return t
@@ -387,16 +383,14 @@ async def api_events(request: Request) -> Response:
 
 
 async def api_create_event(request: Request) -> Response:
-    app = _app()
-    data = await app.api_guard(request)
+    data = await api_guard(request)
     live = await create_event(request, data)
-    user = await app.current_user(request)
+    user = await current_user(request)
     return JSONResponse(event_view(live, user), status_code=201)
 
 
 async def create_event(request: Request, data: dict[str, Any]) -> LiveEvent:
-    app = _app()
-    user = await app.current_user(request)
+    user = await current_user(request)
     if user is None or user.is_guest:
         raise HTTPException(401, "log in with an account to direct an event")
     settings = event_settings(data)
@@ -407,8 +401,8 @@ async def create_event(request: Request, data: dict[str, Any]) -> LiveEvent:
             409,
             f"you direct {directing} events not yet over: at most {MAX_OPEN_EVENTS_PER_DIRECTOR}",
         )
-    limiter = app.srv(request).events_by_user
-    app._limited(limiter, str(user.id), "new events")
+    limiter = srv(request).events_by_user
+    limited(limiter, str(user.id), "new events")
     try:
         live = await t.create(settings, director_id=user.id, director=user.name)
     except EventError as e:
@@ -419,7 +413,7 @@ async def create_event(request: Request, data: dict[str, Any]) -> LiveEvent:
 
 async def api_event(request: Request) -> Response:
     live = await _live(request)
-    user = await _app().current_user(request)
+    user = await current_user(request)
     return JSONResponse(event_view(live, user))
 
 
@@ -438,12 +432,11 @@ DIRECTOR_ACTIONS = {"robots", "pause", "resume", "cancel"}
 
 
 async def api_event_action(request: Request) -> Response:
-    app = _app()
-    data = await app.api_guard(request)
+    data = await api_guard(request)
     action = request.path_params["action"]
     if action not in ACTIONS:
         raise HTTPException(404, f"no event action {action!r}: one of {', '.join(sorted(ACTIONS))}")
-    user = await app.current_user(request)
+    user = await current_user(request)
     live = await _live(request)
     await event_action(request, live, user, action, data)
     return JSONResponse(event_view(live, user))
@@ -553,9 +546,8 @@ def _check_robot_pairs(request: Request, live: LiveEvent, count: int, user_id: i
         raise HTTPException(
             409, f"the event has {robots} robot pairs: at most {MAX_ROBOT_PAIRS} in all"
         )
-    app = _app()
-    limiter = app.srv(request).robot_calls_by_user
-    app._limited(limiter, str(user_id), "requests for robot pairs")
+    limiter = srv(request).robot_calls_by_user
+    limited(limiter, str(user_id), "requests for robot pairs")
     limiter.hit(str(user_id))
 
 
@@ -577,7 +569,7 @@ async def _add_robot_pairs(t: Tournaments, live: LiveEvent, count: int, by: str)
 
 async def api_event_board(request: Request) -> Response:
     live = await _live(request)
-    user = await _app().current_user(request)
+    user = await current_user(request)
     return JSONResponse(await board_view(request, live, int(request.path_params["board"]), user))
 
 
@@ -588,7 +580,7 @@ async def event_file(request: Request) -> Response:
     fmt = request.path_params["fmt"]
     s = live.state
     result = standings(s)
-    shown = event_shown(live, await _app().current_user(request))
+    shown = event_shown(live, await current_user(request))
     stem = f"qipai-event{live.id}"
     if fmt == "pbn":
         body, media = to_pbn(s, result, shown), "application/x-pbn"

@@ -44,6 +44,7 @@ from ..events.settings import ROBOT_LEVELS
 from ..events.state import is_robot_player
 from ..store import UserRecord
 from ..web import i18n
+from .context import check_csrf, current_user, lang_of, page_context, read_form, srv
 from .events_api import (
     ACTIONS,
     MAX_BOARDS_PER_ROUND,
@@ -112,11 +113,6 @@ NUMBERS: dict[str, tuple[float, float, bool]] = {
 """The form's numbers: (least, most, whole); the same bounds as the JSON API's."""
 FORM_FIELDS = ("name", "start", *NUMBERS, "scoring", "robot_level", "robot_fill", "bye_score")
 
-
-def _app() -> Any:
-    from . import app  # the shared helpers; app imports this module, so not at import time
-
-    return app
 
 
 # --- display text -----------------------------------------------------------------------------
@@ -486,10 +482,9 @@ def default_start(offset_minutes: int, now: datetime) -> str:
 async def _render(
     request: Request, template: str, user: UserRecord | None, status: int = 200, **values: Any
 ) -> Response:
-    app = _app()
-    ctx = app._page_context(request, user)
+    ctx = page_context(request, user)
     ctx.update(values)
-    response: Response = app.srv(request).templates.TemplateResponse(
+    response: Response = srv(request).templates.TemplateResponse(
         request, template, ctx, status_code=status
     )
     return response
@@ -498,15 +493,14 @@ async def _render(
 async def _event(request: Request) -> LiveEvent:
     live = await tournaments(request).read(int(request.path_params["event_id"]))
     if live is None:
-        raise HTTPException(404, i18n.t("ev_no_such_event", _app().lang_of(request)))
+        raise HTTPException(404, i18n.t("ev_no_such_event", lang_of(request)))
     return live
 
 
 async def events_home(request: Request) -> Response:
     """``GET /events``: open for registration (soonest first), in progress, recently over."""
-    app = _app()
-    user = await app.current_user(request)
-    lang = app.lang_of(request)
+    user = await current_user(request)
+    lang = lang_of(request)
     t = tournaments(request)
     records = await asyncio.to_thread(t.store.tournaments.listing, None, 200)
     groups: dict[str, list[dict[str, Any]]] = {"upcoming": [], "running": [], "over": []}
@@ -536,11 +530,10 @@ async def events_home(request: Request) -> Response:
 
 async def event_new_page(request: Request) -> Response:
     """``GET /events/new``: the director's form."""
-    app = _app()
     user = await _director(request)
-    lang = app.lang_of(request)
+    lang = lang_of(request)
     now = tournaments(request).now()
-    default_level = app.srv(request).tables.robots.default_level()
+    default_level = srv(request).tables.robots.default_level()
     values = {
         **DEFAULTS,
         "start_local": default_start(int(DEFAULTS["tz_offset"]), now),
@@ -552,10 +545,9 @@ async def event_new_page(request: Request) -> Response:
 
 
 async def _director(request: Request) -> UserRecord:
-    app = _app()
-    user: UserRecord | None = await app.current_user(request)
+    user: UserRecord | None = await current_user(request)
     if user is None or user.is_guest:
-        raise HTTPException(401, i18n.t("ev_login_to_create", app.lang_of(request)))
+        raise HTTPException(401, i18n.t("ev_login_to_create", lang_of(request)))
     return user
 
 
@@ -592,11 +584,10 @@ def _form_values(
 async def event_create(request: Request) -> Response:
     """``POST /events/new``: create the event and go to its page, or show the form again with
     what to fix next to each field."""
-    app = _app()
-    form = await app.read_form(request)
-    app.check_csrf(request, form.get("csrf"))
+    form = await read_form(request)
+    check_csrf(request, form.get("csrf"))
     user = await _director(request)
-    lang = app.lang_of(request)
+    lang = lang_of(request)
     data, errors = check_form(form, lang, tournaments(request).now())
     if not errors:
         try:
@@ -615,10 +606,9 @@ async def event_create(request: Request) -> Response:
 
 async def event_page(request: Request, error: str | None = None, status: int = 200) -> Response:
     """``GET /events/{id}``: the registration room, the event live, or its results."""
-    app = _app()
     live = await _event(request)
-    user = await app.current_user(request)
-    lang = app.lang_of(request)
+    user = await current_user(request)
+    lang = lang_of(request)
     ev = event_view(live, user)
     ctx = event_context(ev, lang)
     return await _render(
@@ -636,21 +626,20 @@ async def event_page(request: Request, error: str | None = None, status: int = 2
 async def event_form_action(request: Request) -> Response:
     """``POST /events/{id}/{action}``: one of the JSON API's actions from the page's forms;
     back to the page, or the page again saying why not."""
-    app = _app()
-    form = await app.read_form(request)
-    app.check_csrf(request, form.get("csrf"))
+    form = await read_form(request)
+    check_csrf(request, form.get("csrf"))
     action = request.path_params["action"]
     if action not in ACTIONS:
         raise HTTPException(404, f"no event action {action!r}")
     live = await _event(request)
-    user = await app.current_user(request)
+    user = await current_user(request)
     data: dict[str, Any] = {
         k: form[k] for k in ("partner", "asker", "count", "reason") if k in form
     }
     try:
         await event_action(request, live, user, action, data)
     except HTTPException as e:
-        lang = app.lang_of(request)
+        lang = lang_of(request)
         return await event_page(
             request,
             error=i18n.t("ev_action_failed", lang, message=i18n.error_text(e.detail, lang)),
@@ -661,11 +650,10 @@ async def event_form_action(request: Request) -> Response:
 
 async def event_board_page(request: Request) -> Response:
     """``GET /events/{id}/boards/{n}``: the board at every table of its round."""
-    app = _app()
     live = await _event(request)
-    lang = app.lang_of(request)
+    lang = lang_of(request)
     board = int(request.path_params["board"])
-    user = await app.current_user(request)
+    user = await current_user(request)
     try:
         view = await board_view(request, live, board, user)
     except HTTPException as e:
@@ -688,8 +676,7 @@ async def event_board_page(request: Request) -> Response:
 async def player_page(request: Request) -> Response:
     """``GET /players/{name}``: a player's masterpoints, the events that awarded them and every
     event they entered, with their place and score."""
-    app = _app()
-    lang = app.lang_of(request)
+    lang = lang_of(request)
     name = request.path_params["name"]
     found = await profile(request, name)
     if found is None:
@@ -700,7 +687,7 @@ async def player_page(request: Request) -> Response:
         e["start_text"] = time_text(e["start"])
         e["status_text"] = i18n.t(f"ev_status_{e['status']}", lang)
         e["total_text"] = points_text(e["total"], e["scoring"])
-    user = await app.current_user(request)
+    user = await current_user(request)
     return await _render(request, "player.html", user, profile=found)
 
 

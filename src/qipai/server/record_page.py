@@ -3,7 +3,7 @@ server-rendered from the hand record JSON of ``records.py`` (deal, auction, play
 card's DD cost, DD table, par, the same board at the other tables), with the record embedded
 for ``static/record.js``, which replays the play card by card.
 
-The page follows the access rule of the JSON API (``app._finished_board``): a private table
+The page follows the access rule of the JSON API (``access.finished_board``): a private table
 is for its own people, and nobody sees a board they have still to play at another table.
 
 Display text is built here, as lists of ``(text, css class)`` pieces the template prints:
@@ -35,6 +35,8 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from ..web import i18n
+from .access import finished_board
+from .context import current_user, page_context, srv
 from .records import BoardNotReady
 
 Bits = list[tuple[str, str]]
@@ -287,7 +289,7 @@ def results(record: Mapping[str, Any], lang: str) -> list[dict[str, Any]]:
     return out
 
 
-def page_context(record: Mapping[str, Any], table_name: str, lang: str) -> dict[str, Any]:
+def record_context(record: Mapping[str, Any], table_name: str, lang: str) -> dict[str, Any]:
     """Everything the template shows, in ``lang``."""
     plays: Sequence[Mapping[str, Any]] = record["play"]
     lead = plays[0] if plays else None
@@ -334,16 +336,14 @@ def page_context(record: Mapping[str, Any], table_name: str, lang: str) -> dict[
 async def hand_record_page(request: Request) -> Response:
     """``GET /tables/{table_id}/boards/{board_no}``: a finished board's hand record as a page,
     under the access rule of ``/api/tables/{table_id}/boards/{board_no}``."""
-    from . import app  # app.py imports this module for its routes
-
-    table, board_no = await app._finished_board(request)
-    server = app.srv(request)
+    table, board_no = await finished_board(request)
+    server = srv(request)
     try:
         record = await server.tables.records.record(table.id, board_no)
     except BoardNotReady as e:
         raise HTTPException(409, str(e)) from None
     record["files"] = {fmt: f"/tables/{table.id}/boards/{board_no}.{fmt}" for fmt in ("pbn", "lin")}
-    user = await app.current_user(request)
-    ctx = app._page_context(request, user)
-    ctx.update(page_context(record, table.name, ctx["lang"]))
+    user = await current_user(request)
+    ctx = page_context(request, user)
+    ctx.update(record_context(record, table.name, ctx["lang"]))
     return server.templates.TemplateResponse(request, "hand_record.html", ctx)
