@@ -68,5 +68,9 @@ def test_the_page_follows_the_player_to_the_next_rounds_table(live, browser):
         lambda url: re.search(r"/tables/\d+$", url) is not None and url != first, timeout=60_000
     )
     a.wait_for_function(shows.format("第2轮"))
+    # logging out at the table lands on the home page (#15 item 10)
+    a.click("#logout")
+    a.wait_for_url(f"{live.base}/")
+    a.wait_for_selector("#login-form")
     for w in (dan, ann, bob):
         assert w.errors == [], w.errors

@@ -190,7 +190,9 @@
         connected = false;
         renderStatus();
         if (ev.code === 4401) {
-          location.reload(); // logged out (here or in another tab): the page as a guest sees it
+          // logged out in another tab: the page as a visitor sees it; logged out here, the
+          // form's answer (the home page) is already on its way: no reload over it
+          if (!leaving) location.reload();
           return;
         }
         if (ev.code === 4403 || ev.code === 4404) {
@@ -201,6 +203,9 @@
         setTimeout(connect, 500 * retry * retry);
       };
     }
+
+    let leaving = false;
+    window.addEventListener("beforeunload", () => (leaving = true));
 
     function send(obj) {
       if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(obj));
