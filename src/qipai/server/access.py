@@ -24,9 +24,9 @@ from starlette.requests import HTTPConnection, Request
 
 from ..events.disclosure import may_see_board, shown_boards
 from ..store import TableRecord, UserRecord
+from .actor import TableActor
 from .context import current_user, may_view, srv
-from .tables import Tables
-from .tournaments import LiveEvent, Tournaments
+from .tournaments import LiveEvent
 
 __all__ = [
     "board_refusal",
@@ -65,37 +65,37 @@ def event_refusal(live: LiveEvent, user: UserRecord | None, board: int) -> HTTPE
 
 
 async def table_event(
-    conn: HTTPConnection, table_id: int, tournament: dict[str, object] | None = None
+    conn: HTTPConnection, table_id: int, actor: TableActor | None = None
 ) -> LiveEvent | None:
-    """The event a table belongs to (from a live table's ``tournament``, else the store), or
-    None for a club table."""
-    events: Tournaments | None = conn.app.state.server.tournaments
+    """The event a table belongs to, or None for a club table: a live table knows (its
+    ``tournament``), a table no longer live is looked up in the store."""
+    events = srv(conn).tournaments
     if events is None:
         return None
-    linked = tournament.get("event") if tournament is not None else None
-    event_id = linked if isinstance(linked, int) else None
-    if event_id is None:
-        event_id = await asyncio.to_thread(events.store.tournaments.event_of_table, table_id)
+    if actor is not None:
+        where = actor.state.tournament
+        linked = where.get("event") if where is not None else None
+        return await events.read(linked) if isinstance(linked, int) else None
+    event_id = await asyncio.to_thread(events.store.tournaments.event_of_table, table_id)
     return None if event_id is None else await events.read(event_id)
 
 
-async def board_refusal(
+def board_refusal(
     conn: HTTPConnection,
     user: UserRecord | None,
     table_id: int,
     number: int,
     deal: str,
-    tournament: dict[str, object] | None = None,
+    event: LiveEvent | None,
 ) -> HTTPException | None:
     """None when ``user`` may see board ``number`` (dealt ``deal``) of table ``table_id`` now;
-    else why not. The board is finished at that table (the caller checks)."""
-    live = await table_event(conn, table_id, tournament)
-    if live is not None:
-        return event_refusal(live, user, number)
+    else why not. ``event`` is the table's (:func:`table_event`; None at a club table). The
+    board is finished at that table (the caller checks)."""
+    if event is not None:
+        return event_refusal(event, user, number)
     if user is None:
         return None
-    tables: Tables = conn.app.state.server.tables
-    other = tables.still_to_play(user.id, number, deal)
+    other = srv(conn).tables.still_to_play(user.id, number, deal)
     if other is not None and other.id != table_id:
         return HTTPException(
             403, f"you have still to play this board at table #{other.id}: not yet"
@@ -106,27 +106,28 @@ async def board_refusal(
 async def shown_results(
     conn: HTTPConnection,
     user: UserRecord | None,
-    table_id: int,
+    actor: TableActor,
     boards: Iterable[tuple[int, str]],
-    tournament: dict[str, object] | None = None,
 ) -> set[int]:
-    """Of a table's finished boards (number, deal), the numbers ``user`` may see now."""
+    """Of a live table's finished boards (number, deal), the numbers ``user`` may see now."""
+    event = await table_event(conn, actor.id, actor)
     return {
         number
         for number, deal in boards
-        if await board_refusal(conn, user, table_id, number, deal, tournament) is None
+        if board_refusal(conn, user, actor.id, number, deal, event) is None
     }
 
 
 async def watch_refusal(
-    conn: HTTPConnection, user: UserRecord | None, table_id: int, tournament: dict[str, object]
+    conn: HTTPConnection, user: UserRecord | None, actor: TableActor
 ) -> HTTPException | None:
-    """Why ``user``, not seated there, may not watch an event's table now (None: they may).
-    Watching shows every card as it is played, so it needs every board of the table's round."""
-    live = await table_event(conn, table_id, tournament)
-    if live is None:
+    """Why ``user``, not seated there, may not watch a table now (None: they may): an event's
+    table while its round is played. Watching shows every card as it is played, so it needs
+    every board of the table's round."""
+    live = await table_event(conn, actor.id, actor)
+    if live is None or actor.state.tournament is None:
         return None
-    round_no = tournament.get("round")
+    round_no = actor.state.tournament.get("round")
     s = live.state
     if not isinstance(round_no, int) or not 1 <= round_no <= len(s.rounds):
         return None
@@ -159,7 +160,6 @@ async def finished_board(request: Request) -> tuple[TableRecord, int]:
         record = actor.record
         deal = actor.state.deal_for(board_no).pbn()
         number = actor.state.number_of(board_no)
-        tournament = actor.state.tournament
     else:
         found = await asyncio.to_thread(server.store.table, table_id)
         if found is None:
@@ -172,8 +172,9 @@ async def finished_board(request: Request) -> tuple[TableRecord, int]:
             raise HTTPException(404, f"board {board_no} has not been dealt at this table")
         if not row.done:
             raise HTTPException(409, f"board {board_no} was not finished at this table")
-        deal, number, tournament = row.deal, row.number, None
-    refusal = await board_refusal(request, user, table_id, number, deal, tournament)
+        deal, number = row.deal, row.number
+    event = await table_event(request, table_id, actor)
+    refusal = board_refusal(request, user, table_id, number, deal, event)
     if refusal is not None:
         raise refusal
     return record, board_no

@@ -696,13 +696,7 @@ async def api_table(request: Request) -> Response:
     if not may_view(request, actor, user):
         raise HTTPException(403, "a private table: open it with its invitation link")
     boards = [b for b in await asyncio.to_thread(srv(request).store.boards, actor.id) if b["done"]]
-    shown = await shown_results(
-        request,
-        user,
-        actor.id,
-        [(b["number"], b["deal"]) for b in boards],
-        actor.state.tournament,
-    )
+    shown = await shown_results(request, user, actor, [(b["number"], b["deal"]) for b in boards])
     results = [  # a board still to be played elsewhere by this asker: only that it is done
         {k: v for k, v in b.items() if k != "done"}
         if b["number"] in shown
@@ -888,12 +882,10 @@ async def table_socket(ws: WebSocket) -> None:
                 f"you play the same boards at table #{other.id}: you may not watch this one",
             )
             return
-    if actor.state.tournament is not None and (
-        user is None or actor.state.seat_of(user.id) is None
-    ):
-        refused = await watch_refusal(ws, user, actor.id, actor.state.tournament)
+    if user is None or actor.state.seat_of(user.id) is None:
+        refused = await watch_refusal(ws, user, actor)
         if refused is not None:
-            await ws.close(code=4403, reason=refused.detail)
+            await _refuse(ws, 4403, refused.detail)
             return
     await ws.accept()
     sub = Subscriber(occupant(user))
