@@ -39,11 +39,15 @@ from ..events import (
     withdraw,
 )
 from ..events.scoring import score_round
-from ..events.settings import ROBOT_LEVELS, round_warnings
+from ..events.settings import MAX_COMPLETION, MIN_COMPLETION, ROBOT_LEVELS, round_warnings
 from ..events.state import is_robot_player, robot_player
 from ..store import UserRecord
 from .access import event_refusal, event_shown, is_director
 from .context import api_guard, current_user, limited, srv
+from .fields import EVENT_NAME_MOST
+from .fields import flag as _flag
+from .fields import number as _number
+from .fields import whole as _whole
 from .tournaments import LiveEvent, Tournaments
 
 MAX_ROUNDS = 30
@@ -78,36 +82,6 @@ def tournaments(conn: HTTPConnection) -> Tournaments:
 # -- settings -----------------------------------------------------------------------------------
 
 
-def _number(data: dict[str, Any], key: str, default: float | None, lo: float, hi: float) -> float:
-    value = data.get(key, default)
-    if isinstance(value, str) and value.strip():
-        try:
-            value = float(value)
-        except ValueError:
-            raise HTTPException(400, f"'{key}' must be a number, not {value!r}") from None
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise HTTPException(400, f"'{key}' must be a number")
-    if not lo <= value <= hi:
-        raise HTTPException(400, f"'{key}' must be from {lo:g} to {hi:g}, not {value:g}")
-    return float(value)
-
-
-def _whole(data: dict[str, Any], key: str, default: int | None, lo: int, hi: int) -> int:
-    value = _number(data, key, default, lo, hi)
-    if value != int(value):
-        raise HTTPException(400, f"'{key}' must be a whole number, not {value:g}")
-    return int(value)
-
-
-def _flag(data: dict[str, Any], key: str, default: bool) -> bool:
-    value = data.get(key, default)
-    if isinstance(value, str):
-        value = value.lower() in ("1", "true", "on", "yes")
-    if not isinstance(value, bool):
-        raise HTTPException(400, f"'{key}' must be true or false")
-    return value
-
-
 def event_settings(data: dict[str, Any]) -> EventSettings:
     """The settings of a new event from a form or JSON, each field checked (400 saying which);
     the events' own checks (``SettingsError``) then say what is impossible."""
@@ -115,8 +89,8 @@ def event_settings(data: dict[str, Any]) -> EventSettings:
     if extra:
         raise HTTPException(400, f"unknown field(s): {', '.join(sorted(extra))}")
     name = data.get("name")
-    if not isinstance(name, str) or not 1 <= len(name.strip()) <= 80:
-        raise HTTPException(400, "'name' must be 1 to 80 characters")
+    if not isinstance(name, str) or not 1 <= len(name.strip()) <= EVENT_NAME_MOST:
+        raise HTTPException(400, f"'name' must be 1 to {EVENT_NAME_MOST} characters")
     start_text = data.get("start")
     if not isinstance(start_text, str):
         raise HTTPException(400, "'start' must be a date and time (ISO 8601, with its offset)")
@@ -140,7 +114,7 @@ def event_settings(data: dict[str, Any]) -> EventSettings:
         round_length=timedelta(minutes=_number(data, "round_minutes", None, 0.1, 240)),
         break_length=timedelta(minutes=_number(data, "break_minutes", 0, 0, 120)),
         scoring=Scoring(scoring),
-        completion_percent=_whole(data, "completion_percent", 70, 60, 80),
+        completion_percent=_whole(data, "completion_percent", 70, MIN_COMPLETION, MAX_COMPLETION),
         robot_level=_whole(data, "robot_level", 0, min(ROBOT_LEVELS), max(ROBOT_LEVELS)),
         robot_fill=_flag(data, "robot_fill", True),
         bye_score=ByeScore(bye),

@@ -50,6 +50,7 @@ from ..events.errors import ResultError
 from ..events.state import is_robot_player
 from ..store import Store, StoreError, TournamentRecord
 from .table import Finish, Hold, Occupant, Release, SetUp
+from .table_log import EntryType
 from .tables import Tables
 
 log = logging.getLogger("qipai.server")
@@ -394,7 +395,10 @@ class Tournaments:
                 continue
             events = await asyncio.to_thread(self.store.events, table_id)
             for e in events:
-                if e.type != "board_done" or table.record(int(e.payload["number"])) is not None:
+                if (
+                    e.type != EntryType.BOARD_DONE
+                    or table.record(int(e.payload["number"])) is not None
+                ):
                     continue
                 await self._record(live.id, rnd.number, table.number, table_id, e.payload)
 
