@@ -30,6 +30,7 @@ from qipai.events import (
     withdraw,
 )
 from qipai.events.director import adjust
+from qipai.events.disclosure import may_see_board
 from qipai.events.movements import howell_for, howell_movements, mitchell
 
 HIGH = made("4S", "N", 10)  # 420 or 620
@@ -261,3 +262,17 @@ def test_a_mitchell_board_is_one_deal_wherever_it_travels() -> None:
     assert len(tables) == 5  # board 3 at one table a round, 5 rounds
     assert mitchell(5, boards_per_round=2).boards == state.all_boards
     assert Scoring(state.settings.scoring) is Scoring.XIMP
+
+
+def test_a_travelling_board_is_shown_once_every_round_that_plays_it_is_over() -> None:
+    state = pairs_game(8, "mitchell", boards_per_round=1)
+    state = record_result(state, 1, 1, 1, HIGH, START + MIN)  # 1 v 5 finish board 1
+    # board 1 travels to table 4 (4 v 7) in round 2 and table 3 (3 v 8) in round 3
+    assert may_see_board(state, 1, "p1a") and may_see_board(state, 1, "p5b")
+    assert not may_see_board(state, 1, "p4a")  # will play it in round 2
+    assert not may_see_board(state, 1, "p2a")  # playing in the round: waits
+    assert not may_see_board(state, 1, None)
+    assert may_see_board(state, 1, "td", director=True)
+    assert not may_see_board(state, 1, "p4a", director=True)  # a director who will play it
+    state = play(state, {})
+    assert may_see_board(state, 1, None)

@@ -64,22 +64,21 @@ class Simulation:
     def settings(self) -> EventSettings:
         """The event's settings; a Howell's rounds and boards left out are its movement's."""
         rounds, boards = self.rounds, self.boards
-        if rounds is None or boards is None:
-            if self.format is not Format.HOWELL:
-                raise SettingsError("rounds and boards a round are given, except for a Howell")
+        if self.format is Format.HOWELL:  # a field no Howell serves is refused here
             probe = EventSettings(
                 "probe",
                 SIM_START,
-                1,
+                rounds or 1,
                 boards or 1,
                 timedelta(minutes=1),
                 format=Format.HOWELL,
                 movement=self.movement,
             )
             movement = movement_for(probe, self.pairs)
-            per_round = max(len(s.boards) for s in movement.sittings)
             rounds = movement.rounds if rounds is None else rounds
-            boards = per_round if boards is None else boards
+            boards = max(len(s.boards) for s in movement.sittings) if boards is None else boards
+        if rounds is None or boards is None:
+            raise SettingsError("rounds and boards a round are given, except for a Howell")
         name = "Swiss" if self.format is Format.SWISS else self.format.value.capitalize()
         return EventSettings(
             name=f"Simulated {name} {self.seed}",
