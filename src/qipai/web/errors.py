@@ -22,6 +22,7 @@ import re
 import string
 
 from ..bridge.names import TERMS
+from ..events.errors import ZH as EVENTS_ZH
 
 __all__ = ["ZH", "match", "zh"]
 
@@ -325,9 +326,6 @@ ZH: dict[str, str] = {
         "{time}的成绩早于第{round}轮开始的时间（{start}）"
     ),
     "round {round} has no table {table}": "第{round}轮没有第{table}桌",
-    "round {round} plays boards {first}-{last}, not {board}": (
-        "第{round}轮打的是第{first}-{last}副，不是第{board}副"
-    ),
     "board {board} at table {table} of round {round} is already recorded": (
         "第{round}轮第{table}桌第{board}副的成绩已经登记"
     ),
@@ -355,6 +353,8 @@ ZH: dict[str, str] = {
         "{what}须为不小于1的整数，不能是{value}"
     ),
     "the start time {start} is not after now ({now})": "开始时间{start}必须晚于现在（{now}）",
+    # -- events: the engine's formats and the director (kept in events/errors.py) -----------
+    **EVENTS_ZH,
 }
 
 # The words the code puts in a field, by field name. Seats and suits come from the one table of
