@@ -45,6 +45,7 @@ from ..events.state import is_robot_player
 from ..store import UserRecord
 from ..web import display, i18n
 from ..web.display import contract_of
+from ..web.event_notes import note_text
 from .context import check_csrf, current_user, lang_of, page_context, read_form, srv
 from .events_api import (
     ACTIONS,
@@ -153,9 +154,18 @@ def local_start(local: str, offset_minutes: str) -> datetime:
     return t.replace(tzinfo=timezone(timedelta(minutes=offset)))
 
 
+ROBOT_FILL = "robots"
+"""What the JSON API calls each player of the robot pair that fills an odd field (pair 0);
+no account can take the name (the ``robot`` prefix is reserved)."""
+
+
+def is_robot(name: str) -> bool:
+    return is_robot_player(name) or name == ROBOT_FILL
+
+
 def player_link(name: str, lang: str) -> dict[str, Any]:
     """A player as shown: a name linking to the profile, or 机器人/Robot."""
-    if is_robot_player(name):
+    if is_robot(name):
         return {"name": i18n.t("robot", lang), "href": None, "robot": True}
     return {"name": name, "href": "/players/" + quote(name, safe=""), "robot": False}
 
@@ -164,7 +174,7 @@ def pair_text(number: int, players: list[str] | None, lang: str) -> dict[str, An
     """A pair: its number and players; a robot pair (or the robot pair 0 that fills an odd
     field) as one word."""
     players = players or []
-    robots = not players or all(is_robot_player(p) for p in players)
+    robots = not players or all(is_robot(p) for p in players)
     return {
         "number": number,
         "robots": robots,
@@ -331,8 +341,10 @@ def event_context(ev: dict[str, Any], lang: str) -> dict[str, Any]:
         "points_unit": "%" if scoring == "mp" else "IMP",
         "times": {"start": time_text(ev["start"]), "next_due": time_text(ev.get("next_due"))},
         "notes_view": [
-            {"at": n["at"], "at_text": time_text(n["at"]), "text": n["text"]} for n in ev["notes"]
+            {"at": n["at"], "at_text": time_text(n["at"]), "text": note_text(n["text"], lang)}
+            for n in ev["notes"]
         ],
+        "warnings_view": [note_text(w, lang) for w in ev["warnings"]],
         "config": {
             "id": ev["id"],
             "status": ev["status"],

@@ -260,6 +260,7 @@ def record_context(record: Mapping[str, Any], table_name: str, lang: str) -> dic
             "step_start": i18n.t("step_start", lang),
             "NS": i18n.t("NS", lang),
             "EW": i18n.t("EW", lang),
+            "display": display.terms(lang),
         },
     }
 

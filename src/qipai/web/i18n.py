@@ -411,6 +411,36 @@ UI: dict[str, tuple[str, str]] = {
     "ev_no_awards": ("还没有获得大师分。", "No masterpoints yet."),
     "ev_event": ("比赛", "Event"),
     "ev_date": ("日期", "Date"),
+    # the event's log (web/event_notes.py)
+    "note_registered": ("第{n}对报名：{pair}", "Pair {n} registered: {pair}"),
+    "note_declined": ("{player}谢绝了{asker}的邀请", "{player} declined {asker}'s request"),
+    "note_unregistered": ("第{n}对（{pair}）取消报名", "Pair {n} ({pair}) unregistered"),
+    "note_cancelled_start": (
+        "开赛时只有{k}对报名，比赛取消",
+        "Cancelled at the start: {k} pair(s) registered",
+    ),
+    "note_registration_closed": ("报名截止，共{k}对", "Registration closed with {k} pairs"),
+    "note_rematches": ("第{n}轮：{k}次重复对阵无法避免", "Round {n}: {k} rematch(es) unavoidable"),
+    "note_round_closed": ("第{n}轮结束", "Round {n} closed"),
+    "note_round_closed_cut": (
+        "第{n}轮结束：{k}副未打",
+        "Round {n} closed: {k} board(s) not played",
+    ),
+    "note_finished": ("比赛结束", "Event finished"),
+    "note_withdrew": (
+        "第{n}对（{pair}）在第{r}轮后退赛",
+        "Pair {n} ({pair}) withdrew after round {r}",
+    ),
+    "note_paused": ("裁判暂停比赛", "Paused by the director"),
+    "note_paused_why": ("裁判暂停比赛：{reason}", "Paused by the director: {reason}"),
+    "note_resumed": ("裁判恢复比赛（暂停了{time}）", "Resumed by the director after {time}"),
+    "note_cancelled": ("裁判取消比赛", "Cancelled by the director"),
+    "note_cancelled_why": ("裁判取消比赛：{reason}", "Cancelled by the director: {reason}"),
+    "warn_rematches": (
+        "{pairs}对打{rounds}轮：只有{limit}轮能不重复对阵",
+        "{rounds} rounds with {pairs} pairs: only {limit} rounds can be played without two pairs"
+        " meeting twice",
+    ),
 }
 
 
