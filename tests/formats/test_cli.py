@@ -63,9 +63,10 @@ def test_show_draws_the_hands_auction_and_result(
     assert lines[header + 1] == "         Pass     Pass     1♥"
     assert "2♥!(1)" in lines[header + 2]
     assert "  (1) Spades and a minor" in lines
-    assert "Contract: 5♠X by West" in lines
+    # one display of contracts and results with the pages (qipai.web.display)
+    assert "Contract: 5♠ X by West" in lines
     assert "Opening lead: ♥2" in lines
-    assert "Result: 8 tricks (down 3)" in lines
+    assert "Result: 8 tricks (-3)" in lines
     assert "Score: NS +500" in lines
 
 
@@ -74,9 +75,9 @@ def test_show_in_chinese(board_file: Path, capsys: pytest.CaptureFixture[str]) -
     out = capsys.readouterr().out
     assert out.startswith("牌号 17   发牌人：北   局况：双方无局")
     assert re.search(r"^西 +北 +东 +南$", out, re.M)
-    assert "不叫" in out and "加倍" in out and "5黑桃X" in out
-    assert "定约：5黑桃X  庄家：西" in out
-    assert "结果：8墩 (宕3)" in out and "得分：南北 +500" in out
+    assert "不叫" in out and "加倍" in out and "1♥" in out
+    assert "定约：5♠ 加倍  庄家：西" in out
+    assert "结果：8墩 (宕三)" in out and "得分：南北 +500" in out
     # the diagram's columns line up on screen, Chinese characters being two columns wide
     west = next(line for line in out.splitlines() if line.startswith("西  Wang"))
     north_line = next(line for line in out.splitlines() if "北  Li" in line)

@@ -35,7 +35,8 @@ def check_hand_record(page):
     page.click("#rec-last")
     assert page.locator("#record-diagram .chip").count() == 52 - played
     assert "of " + str(played) in page.inner_text("#rec-step")
-    cards.nth(0).click()  # a card of the play list: the replay jumps there
+    # a card of the play table (the hand record page's, shown at the table): the replay jumps there
+    page.click('#record-play .rec-card[data-index="0"]')
     assert page.locator("#rec-trick .card").count() == 1
     for i in range(played):  # every card that cost a trick says how many
         card = cards.nth(i)
@@ -72,7 +73,8 @@ def test_register_create_and_play_a_whole_board(live, browser):
     clicks = play_board_by_clicks(page, time.monotonic() + 90)
     assert clicks >= 1
     done = page.inner_text("#done-box")
-    assert "Board over" in done and "North-South" in done and "Passed out" not in done
+    # the result as the pages say it (qipai.web.display): "4♥ South +1 · NS +450"
+    assert "Board over" in done and " · NS " in done and "Passed out" not in done
     assert page.locator("#results li").count() == 1
     assert page.evaluate("window.__marker") == 42
     assert len(page.locator("#pos-bottom .card").all()) == 0  # every card was played

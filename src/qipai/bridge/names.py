@@ -46,6 +46,23 @@ TERMS: dict[str, tuple[str, str]] = {
     "play": ("打牌", "Play"),
     "claim": ("摊牌", "Claim"),
     "hcp": ("大牌点", "HCP"),
+    # results (宕一, 宕二 as GLOSSARY.md gives them; 超一 an overtrick)
+    "result": ("结果", "Result"),
+    "overtrick": ("超", "+"),
+    # card names as a screen reader says them (红心A / ace of hearts)
+    "rank_A": ("A", "ace"),
+    "rank_K": ("K", "king"),
+    "rank_Q": ("Q", "queen"),
+    "rank_J": ("J", "jack"),
+    "one_C": ("梅花", "club"),
+    "one_D": ("方块", "diamond"),
+    "one_H": ("红心", "heart"),
+    "one_S": ("黑桃", "spade"),
+    # scoring methods
+    "mp": ("比赛分 (MP)", "Matchpoints (MP)"),
+    "imp": ("IMP", "IMPs"),
+    "butler": ("IMP（Butler）", "IMPs (Butler)"),
+    "ximp": ("交叉IMP (XIMP)", "Cross-IMPs (XIMP)"),
 }
 
 

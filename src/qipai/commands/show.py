@@ -8,22 +8,20 @@ import argparse
 import unicodedata
 
 from ..bridge.auction import Auction
-from ..bridge.cards import SUITS_HIGH_FIRST, Card, Rank, Seat, Suit
+from ..bridge.cards import SUITS_HIGH_FIRST, Seat, Suit
 from ..bridge.deal import Hand
 from ..bridge.names import display_name
 from ..formats import Record, read_file
 from ..formats.record import LABEL_TAG
+from ..web import display
 from . import SUMMARIES
 
-# Terms qipai.bridge.names does not have yet: (zh-CN, en).
-TERMS: dict[str, tuple[str, str]] = {
-    "result": ("结果", "Result"),
+# The command's own words (the bridge terms are qipai.bridge.names'): (zh-CN, en).
+WORDS: dict[str, tuple[str, str]] = {
     "hidden": ("(未知)", "(not known)"),
     "not_recorded": ("未记录", "not recorded"),
     "notes": ("注释", "Notes"),
     "repaired": ("读取时修正", "Put right on reading"),
-    "overtricks": ("超", "+"),
-    "tricks_unit": ("墩", " tricks"),
     "unknown": ("?", "?"),
 }
 
@@ -34,7 +32,7 @@ _CELL = 9
 
 def term(key: str, lang: str) -> str:
     """A display term: ours first, then qipai.bridge.names."""
-    pair = TERMS.get(key)
+    pair = WORDS.get(key)
     if pair is not None:
         return pair[0] if lang.startswith("zh") else pair[1]
     return display_name(key, lang)
@@ -108,7 +106,8 @@ def _hand_lines(r: Record, seat: Seat, lang: str) -> list[str]:
 
 
 def _suit_line(hand: Hand, suit: Suit) -> str:
-    return f"{suit.symbol} {''.join(_rank(c) for c in hand.suit(suit)) or '-'}"
+    ranks = "".join(display.rank_text(c.rank) for c in hand.suit(suit))
+    return f"{suit.symbol} {ranks or '-'}"
 
 
 def _diagram(r: Record, lang: str) -> list[str]:
@@ -131,7 +130,7 @@ def _auction(auction: Auction | None, lang: str) -> list[str]:
     cells = [""] * _COLUMNS.index(auction.dealer)
     notes = []
     for entry in auction.entries:
-        text = entry.call.display(lang) + ("!" if entry.alert else "")
+        text = display.text(display.call_bits(entry.call, lang)) + ("!" if entry.alert else "")
         if entry.explanation:
             notes.append(entry.explanation)
             text += f"({len(notes)})"
@@ -154,49 +153,28 @@ def _outcome(r: Record, lang: str) -> list[str]:
         return [f"{term('contract', lang)}{colon}{term('passed_out', lang)}"]
     if r.contract is None:
         return [f"{term('contract', lang)}{colon}{term('not_recorded', lang)}"]
-    declarer = term("unknown", lang) if r.declarer is None else r.declarer.display(lang)
-    zh = lang.startswith("zh")
-    if zh:
-        line = f"{term('contract', lang)}{colon}{r.contract.display(lang)}  "
-        line += f"{term('declarer', lang)}{colon}{declarer}"
+    declarer = term("unknown", lang) if r.declarer is None else display.seat_name(r.declarer, lang)
+    contract = display.text(display.contract_bits(r.contract, lang))
+    if display.zh(lang):
+        line = (
+            f"{term('contract', lang)}{colon}{contract}  {term('declarer', lang)}{colon}{declarer}"
+        )
     else:
-        line = f"{term('contract', lang)}{colon}{r.contract.display(lang)} by {declarer}"
+        line = f"{term('contract', lang)}{colon}{contract} by {declarer}"
     lines = [line]
     if r.play:
-        lead = r.play[0]
-        lines.append(f"{term('opening_lead', lang)}{colon}{lead.suit.symbol}{_rank(lead)}")
+        lead = display.text(display.card_bits(r.play[0]))
+        lines.append(f"{term('opening_lead', lang)}{colon}{lead}")
     if r.claim is not None:
-        unit = term("tricks_unit", lang)
-        lines.append(f"{term('claim', lang)}{colon}{r.claim}{unit}")
+        unit = term("tricks", lang)
+        lines.append(
+            f"{term('claim', lang)}{colon}{r.claim}{unit if display.zh(lang) else ' ' + unit}"
+        )
     if r.result is not None:
-        lines.append(f"{term('result', lang)}{colon}{_result_text(r, lang)}")
+        lines.append(
+            f"{term('result', lang)}{colon}{display.tricks_text(r.contract, r.result, lang)}"
+        )
     score = r.score_ns
     if score is not None:
-        lines.append(f"{term('score', lang)}{colon}{_score_text(score, lang)}")
+        lines.append(f"{term('score', lang)}{colon}{display.ns_score_text(score, lang)}")
     return lines
-
-
-def _rank(card: Card) -> str:
-    """Ten as players write it in a diagram."""
-    return "10" if card.rank is Rank.TEN else card.rank.letter
-
-
-def _result_text(r: Record, lang: str) -> str:
-    assert r.contract is not None and r.result is not None
-    over = r.result - r.contract.tricks_needed
-    unit = term("tricks_unit", lang)
-    if lang.startswith("zh"):
-        how = f"{term('down', lang)}{-over}" if over < 0 else term("made", lang)
-        if over > 0:
-            how += f" {term('overtricks', lang)}{over}"
-        return f"{r.result}{unit} ({how})"
-    if over < 0:
-        return f"{r.result}{unit} (down {-over})"
-    return f"{r.result}{unit} (made{f', +{over}' if over else ''})"
-
-
-def _score_text(score: int, lang: str) -> str:
-    if score == 0:
-        return "0"
-    side = "NS" if score > 0 else "EW"
-    return f"{display_name(side, lang) if lang.startswith('zh') else side} +{abs(score)}"

@@ -43,7 +43,9 @@ from starlette.routing import BaseRoute, Route
 from ..events.settings import MAX_COMPLETION, MIN_COMPLETION, ROBOT_LEVELS
 from ..events.state import is_robot_player
 from ..store import UserRecord
-from ..web import i18n
+from ..web import display, i18n
+from ..web.display import contract_of
+from ..web.event_notes import note_text
 from .context import check_csrf, current_user, lang_of, page_context, read_form, srv
 from .events_api import (
     ACTIONS,
@@ -61,16 +63,15 @@ from .events_api import (
 from .fields import EVENT_NAME_MOST, checked
 from .record_page import (
     DD_STRAINS,
-    VUL_KEYS,
-    bits_of_text,
     card_bits,
-    contract_bits,
     dd_rows,
     hands,
+    par_context,
+    result_bits,
     result_text,
     seat_name,
-    signed,
     strain_bits,
+    vul_text,
 )
 from .tournaments import LiveEvent
 
@@ -84,7 +85,8 @@ STATUS_KEYS = {
     "finished": "ev_status_finished",
     "cancelled": "ev_status_cancelled",
 }
-SCORING_KEYS = {"ximp": "ev_scoring_ximp", "imp": "ev_scoring_imp", "mp": "ev_scoring_mp"}
+SCORINGS = ("ximp", "imp", "mp")
+"""An event's scoring methods, as its settings spell them (``display.scoring_name`` names them)."""
 BYE_KEYS = {
     "average": "ev_bye_average",
     "average-plus": "ev_bye_average_plus",
@@ -115,7 +117,6 @@ NUMBERS: dict[str, tuple[float, float, bool]] = {
 FORM_FIELDS = ("name", "start", *NUMBERS, "scoring", "robot_level", "robot_fill", "bye_score")
 
 
-
 # --- display text -----------------------------------------------------------------------------
 
 
@@ -128,7 +129,7 @@ def points_text(points: float | None, scoring: str) -> str:
         value = 0.0  # no "-0"
     if scoring == "mp":
         return f"{value:g}%"
-    return signed(value) if value else "0"
+    return display.score_text(value) if value else "0"
 
 
 def time_text(iso: str | None) -> str:
@@ -154,9 +155,18 @@ def local_start(local: str, offset_minutes: str) -> datetime:
     return t.replace(tzinfo=timezone(timedelta(minutes=offset)))
 
 
+ROBOT_FILL = "robots"
+"""What the JSON API calls each player of the robot pair that fills an odd field (pair 0);
+no account can take the name (the ``robot`` prefix is reserved)."""
+
+
+def is_robot(name: str) -> bool:
+    return is_robot_player(name) or name == ROBOT_FILL
+
+
 def player_link(name: str, lang: str) -> dict[str, Any]:
     """A player as shown: a name linking to the profile, or 机器人/Robot."""
-    if is_robot_player(name):
+    if is_robot(name):
         return {"name": i18n.t("robot", lang), "href": None, "robot": True}
     return {"name": name, "href": "/players/" + quote(name, safe=""), "robot": False}
 
@@ -165,7 +175,7 @@ def pair_text(number: int, players: list[str] | None, lang: str) -> dict[str, An
     """A pair: its number and players; a robot pair (or the robot pair 0 that fills an odd
     field) as one word."""
     players = players or []
-    robots = not players or all(is_robot_player(p) for p in players)
+    robots = not players or all(is_robot(p) for p in players)
     return {
         "number": number,
         "robots": robots,
@@ -198,7 +208,7 @@ def settings_lines(settings: dict[str, Any], lang: str) -> list[tuple[str, str]]
         ),
         (t("ev_round_minutes", lang), minutes),
         (t("ev_break_minutes", lang), f"{settings['break_minutes']:g}"),
-        (t("scoring", lang), t(SCORING_KEYS[settings["scoring"]], lang)),
+        (t("scoring", lang), display.scoring_name(settings["scoring"], lang)),
         (t("ev_completion_percent", lang), f"{settings['completion_percent']}%"),
         (t("robot_level", lang), f"{t('level', lang)} {settings['robot_level']}"),
         (
@@ -211,18 +221,16 @@ def settings_lines(settings: dict[str, Any], lang: str) -> list[tuple[str, str]]
     return lines
 
 
-def result_bits(board: dict[str, Any], lang: str) -> dict[str, Any]:
+def board_result(board: dict[str, Any], lang: str) -> dict[str, Any]:
     """One table's result of a board: contract (with declarer and tricks) and the NS score."""
     if not board.get("played"):
         return {"played": False, "text": i18n.t("ev_not_played", lang)}
-    contract = board.get("contract")
-    contract = None if contract in (None, "Pass") else contract
     return {
         "played": True,
-        "contract_bits": contract_bits(contract, lang),
-        "declarer": seat_name(board.get("declarer"), lang) if contract else "",
-        "result": result_text(contract, board.get("tricks"), lang),
-        "score": signed(board.get("ns_score")) or "0",
+        "result_bits": result_bits(
+            board.get("contract"), board.get("declarer"), board.get("tricks"), lang
+        ),
+        "score": display.score_text(board.get("ns_score")) or "0",
     }
 
 
@@ -272,7 +280,7 @@ def event_context(ev: dict[str, Any], lang: str) -> dict[str, Any]:
                 {
                     "board": b["board"],
                     "href": None if is_open else f"/events/{ev['id']}/boards/{b['board']}",
-                    **result_bits(b, lang),
+                    **board_result(b, lang),
                 }
                 for b in tb["boards"]
             ]
@@ -310,7 +318,7 @@ def event_context(ev: dict[str, Any], lang: str) -> dict[str, Any]:
     return {
         "ev": ev,
         "status_text": status_text(ev, lang),
-        "scoring_text": i18n.t(SCORING_KEYS[scoring], lang),
+        "scoring_text": display.scoring_name(scoring, lang),
         "settings_lines": settings_lines(ev["settings"], lang),
         "pairs": [
             {
@@ -334,8 +342,10 @@ def event_context(ev: dict[str, Any], lang: str) -> dict[str, Any]:
         "points_unit": "%" if scoring == "mp" else "IMP",
         "times": {"start": time_text(ev["start"]), "next_due": time_text(ev.get("next_due"))},
         "notes_view": [
-            {"at": n["at"], "at_text": time_text(n["at"]), "text": n["text"]} for n in ev["notes"]
+            {"at": n["at"], "at_text": time_text(n["at"]), "text": note_text(n["text"], lang)}
+            for n in ev["notes"]
         ],
+        "warnings_view": [note_text(w, lang) for w in ev["warnings"]],
         "config": {
             "id": ev["id"],
             "status": ev["status"],
@@ -368,14 +378,14 @@ def board_context(view: dict[str, Any], lang: str) -> dict[str, Any]:
                 "ns": pair_text(r["ns"]["pair"], r["ns"]["players"], lang),
                 "ew": pair_text(r["ew"]["pair"], r["ew"]["players"], lang),
                 "played": played,
-                "contract_bits": contract_bits(contract, lang)
+                "contract_bits": display.contract_bits(contract_of(contract), lang)
                 if played
                 else [(i18n.t("ev_not_played", lang), "")],
                 "declarer": seat_name(r["declarer"], lang) if contract else "",
                 "lead_bits": card_bits(r["lead"]) if r.get("lead") else [],
                 "result": result_text(contract, r["tricks"], lang),
                 "tricks": "" if not contract or r["tricks"] is None else r["tricks"],
-                "score": (signed(r["ns_score"]) or "0") if played else "",
+                "score": (display.score_text(r["ns_score"]) or "0") if played else "",
                 "ns_points": points_text(r["ns_points"], scoring),
                 "ew_points": points_text(r["ew_points"], scoring),
                 "href": f"/tables/{r['table_id']}/boards/{r['board_no']}"
@@ -388,14 +398,11 @@ def board_context(view: dict[str, Any], lang: str) -> dict[str, Any]:
         "hands": hands(record, lang),
         "dd": dd_rows(record, lang),
         "dd_heads": [strain_bits(st, lang) for st in DD_STRAINS],
-        "par_bits": None if par_ is None else bits_of_text(par_["text"], lang),
-        "par_score": None
-        if par_ is None
-        else f"{i18n.t('NS', lang)} {signed(par_['score']) or '0'}",
+        **par_context(par_, lang),
         "dealer_name": seat_name(view["dealer"], lang),
-        "vul_text": i18n.t(VUL_KEYS.get(view["vulnerability"], "vul_none"), lang),
+        "vul_text": vul_text(view["vulnerability"], lang),
         "results_view": results,
-        "scoring_text": i18n.t(SCORING_KEYS[scoring], lang),
+        "scoring_text": display.scoring_name(scoring, lang),
         "points_unit": "%" if scoring == "mp" else "IMP",
     }
 
@@ -449,7 +456,7 @@ def check_form(
         else:
             data[key] = int(value) if whole else value
     data["scoring"] = form.get("scoring", "ximp")
-    if data["scoring"] not in SCORING_KEYS:
+    if data["scoring"] not in SCORINGS:
         errors["scoring"] = t("ev_err_choice", lang, field=t("scoring", lang))
     try:
         data["robot_level"] = int(form.get("robot_level", ""))
@@ -515,7 +522,7 @@ async def events_home(request: Request) -> Response:
             continue
         s = summary(live)
         s["status_text"] = status_text(s, lang)
-        s["scoring_text"] = i18n.t(SCORING_KEYS[s["scoring"]], lang)
+        s["scoring_text"] = display.scoring_name(s["scoring"], lang)
         s["start_text"] = time_text(s["start"])
         key = {"registration": "upcoming", "running": "running"}.get(s["status"], "over")
         groups[key].append(s)
@@ -576,7 +583,7 @@ def _form_values(
         "errors": errors,
         "fresh": fresh,
         "robot_levels": ROBOT_LEVELS,
-        "scorings": [(k, i18n.t(v, lang)) for k, v in SCORING_KEYS.items()],
+        "scorings": [(k, display.scoring_name(k, lang)) for k in SCORINGS],
         "byes": [(k, i18n.t(v, lang)) for k, v in BYE_KEYS.items()],
         "limits": {k: {"min": f"{lo:g}", "max": f"{hi:g}"} for k, (lo, hi, _) in NUMBERS.items()},
     }

@@ -6,27 +6,17 @@ for ``static/record.js``, which replays the play card by card.
 The page follows the access rule of the JSON API (``access.finished_board``): a private table
 is for its own people, and nobody sees a board they have still to play at another table.
 
-Display text is built here, as lists of ``(text, css class)`` pieces the template prints:
+Display text comes from ``qipai.web.display`` (one display for every page, ``qipai show`` and the
+table's script), as lists of ``(text, css class)`` pieces the template prints; the record's
+JSON text is read into bridge values here, at the edge.
 
->>> call_bits("4H", "en")
-[('4', ''), ('♥', 'red')]
->>> call_bits("X", "zh"), call_bits("3NT", "zh")
-([('加倍', '')], [('3', ''), ('无将', '')])
->>> contract_bits("6SXX", "en")
-[('6', ''), ('♠', 'black'), (' XX', '')]
->>> result_text("4S", 8, "zh"), result_text("4S", 11, "en"), result_text("3NT", 9, "en")
-('宕二', '+1', '=')
->>> result_text("7NT", 0, "zh"), result_text("1C", 7, "zh"), result_text("1C", 13, "zh")
-('宕十三', '成', '超六')
->>> bits_of_text("N 3NT, EW 5DX-2", "en")
-[('N 3', ''), ('NT', ''), (', EW 5', ''), ('♦', 'red'), ('X-2', '')]
->>> bits_of_text("NS 4S", "zh"), bits_of_text("Pass", "zh")
-([('南北 4', ''), ('♠', 'black')], [('四家不叫', '')])
+>>> from qipai.web.display import text
+>>> text(call_bits("X", "zh")), text(call_bits("3NT", "zh")), text(call_bits("4H", "en"))
+('加倍', '3无将', '4♥')
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -34,116 +24,64 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
 
-from ..web import i18n
+from ..bridge.board import Vulnerability
+from ..bridge.calls import parse_call
+from ..bridge.cards import Card, Seat, Strain, Suit
+from ..web import display, i18n
+from ..web.display import Bits, contract_of, seat_of
 from .access import finished_board
 from .context import current_user, page_context, srv
 from .records import BoardNotReady
-
-Bits = list[tuple[str, str]]
-"""Display text in pieces: ``(text, css class)``; the class marks suit symbols red or black."""
 
 SEATS = ("N", "E", "S", "W")
 AUCTION_ORDER = ("W", "N", "E", "S")
 """Columns of the auction and of the play: the order of the usual printed hand records."""
 HAND_SUITS = ("S", "H", "D", "C")
 DD_STRAINS = ("NT", "S", "H", "D", "C")
-SEAT_KEYS = {"N": "north", "E": "east", "S": "south", "W": "west"}
-SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RANK_ORDER = "AKQJT98765432"
-VUL_KEYS = {"None": "vul_none", "NS": "vul_ns", "EW": "vul_ew", "All": "vul_both"}
-ZH_DIGITS = "零一二三四五六七八九十"
-CONTRACT_RE = re.compile(r"^([1-7])(NT|[CDHS])(X{0,2})$")
-BID_IN_TEXT_RE = re.compile(r"([1-7])(NT|[CDHS])(?![A-WYZa-z])")
-PAR_WORDS = {"NS": "NS", "EW": "EW", "Pass": "passed_out", **SEAT_KEYS}
-PAR_WORD_RE = re.compile(r"\b(NS|EW|Pass|N|E|S|W)\b")
 
 
-# --- display text -----------------------------------------------------------------------------
+# --- display text, from the record's JSON --------------------------------------------------
 
 
 def seat_name(letter: str | None, lang: str) -> str:
-    return i18n.t(SEAT_KEYS[letter], lang) if letter in SEAT_KEYS else ""
-
-
-def rank_text(rank: str) -> str:
-    return "10" if rank == "T" else rank
-
-
-def suit_class(suit: str) -> str:
-    return "red" if suit in ("H", "D") else "black"
-
-
-def strain_bits(strain: str, lang: str) -> Bits:
-    if strain == "NT":
-        return [("无将" if lang == "zh" else "NT", "")]
-    return [(SUIT_SYMBOL[strain], suit_class(strain))]
-
-
-def card_bits(card: str) -> Bits:
-    """``"HT"`` -> a red ``♥10``."""
-    return [(SUIT_SYMBOL[card[0]] + rank_text(card[1]), suit_class(card[0]))]
+    return display.seat_name(seat_of(letter), lang)
 
 
 def call_bits(call: str, lang: str) -> Bits:
-    """A call as shown in the auction: level and strain symbol, or the word for pass and the
-    doubles (加倍/再加倍 in Chinese, X/XX in English as printed records have them)."""
-    if call == "P":
-        return [(i18n.t("pass", lang), "")]
-    if call in ("X", "XX"):
-        word = i18n.t("double" if call == "X" else "redouble", lang)
-        return [(word if lang == "zh" else call, "")]
-    return [(call[0], ""), *strain_bits(call[1:], lang)]
+    return display.call_bits(parse_call(call), lang)
 
 
-def contract_bits(contract: str | None, lang: str) -> Bits:
-    """A contract (``4SX``) as shown; None is a passed-out board."""
-    m = CONTRACT_RE.match(contract or "")
-    if m is None:
-        return [(i18n.t("passed_out", lang) if contract is None else contract, "")]
-    level, strain, doubling = m.groups()
-    out: Bits = [(level, ""), *strain_bits(strain, lang)]
-    if doubling:
-        word = i18n.t("double" if doubling == "X" else "redouble", lang)
-        out.append((" " + (word if lang == "zh" else doubling), ""))
-    return out
+def card_bits(card: str) -> Bits:
+    return display.card_bits(Card.parse(card))
 
 
-def bits_of_text(text: str, lang: str) -> Bits:
-    """Free text (a par contract line) with each bid in it drawn with its strain symbol, and in
-    Chinese its sides and seats named (``NS 4H`` -> 南北 4♥)."""
-    if lang == "zh":
-        text = PAR_WORD_RE.sub(lambda m: i18n.t(PAR_WORDS[m.group(0)], lang), text)
-    out: Bits = []
-    pos = 0
-    for m in BID_IN_TEXT_RE.finditer(text):
-        out.append((text[pos : m.start()] + m.group(1), ""))
-        out.extend(strain_bits(m.group(2), lang))
-        pos = m.end()
-    if pos < len(text):
-        out.append((text[pos:], ""))
-    return [b for b in out if b[0]]
+def strain_bits(strain: str, lang: str) -> Bits:
+    return display.strain_bits(Strain.parse(strain), lang)
+
+
+def result_bits(contract: str | None, declarer: str | None, tricks: int | None, lang: str) -> Bits:
+    """A table's result as every page says it (``4♥ 南 超一``)."""
+    return display.result_bits(contract_of(contract), seat_of(declarer), tricks, lang)
 
 
 def result_text(contract: str | None, tricks: int | None, lang: str) -> str:
-    """Made exactly ``=`` (成), overtricks ``+1`` (超一), undertricks ``-2`` (宕二)."""
-    m = CONTRACT_RE.match(contract or "")
-    if m is None or tricks is None:
-        return ""
-    diff = tricks - (int(m.group(1)) + 6)
-    if lang == "zh":
-        if diff == 0:
-            return i18n.t("made", lang)
-        n = abs(diff)
-        number = ZH_DIGITS[n] if n <= 10 else "十" + ZH_DIGITS[n - 10]
-        return ("超" if diff > 0 else i18n.t("down", lang)) + number
-    return "=" if diff == 0 else f"{diff:+d}"
+    c = contract_of(contract)
+    return "" if c is None or tricks is None else display.result_text(c, tricks, lang)
 
 
-def signed(n: float | int | None) -> str:
-    if n is None:
-        return ""
-    text = f"{n:g}" if isinstance(n, float) else str(n)
-    return "+" + text if n > 0 else text
+def vul_text(vulnerability: str, lang: str) -> str:
+    return display.vulnerability_text(Vulnerability.parse(vulnerability), lang)
+
+
+def par_context(par_: Mapping[str, Any] | None, lang: str) -> dict[str, Any]:
+    """The par line and par score of a hand record or a board page."""
+    if par_ is None:
+        return {"par_bits": None, "par_score": None}
+    return {
+        "par_bits": display.par_bits(par_["text"], lang),
+        "par_score": display.ns_score_text(par_["score"], lang),
+    }
 
 
 def player_name(players: Mapping[str, str | None], seat: str, lang: str) -> str:
@@ -154,8 +92,7 @@ def player_name(players: Mapping[str, str | None], seat: str, lang: str) -> str:
 
 
 def vulnerable(seat: str, vulnerability: str) -> bool:
-    side = "NS" if seat in ("N", "S") else "EW"
-    return vulnerability in ("All", side)
+    return Vulnerability.parse(vulnerability).is_vulnerable(Seat.parse(seat))
 
 
 # --- the page's parts -------------------------------------------------------------------------
@@ -174,9 +111,9 @@ def hands(record: Mapping[str, Any], lang: str) -> dict[str, dict[str, Any]]:
             suits.append(
                 {
                     "suit": suit,
-                    "symbol": SUIT_SYMBOL[suit],
-                    "cls": suit_class(suit),
-                    "cards": [(c, rank_text(c[1])) for c in held],
+                    "symbol": Suit.parse(suit).symbol,
+                    "cls": display.suit_class(Suit.parse(suit)),
+                    "cards": [(c, display.rank_text(Card.parse(c).rank)) for c in held],
                 }
             )
         role = "declarer" if seat == declarer else "dummy" if seat == dummy else None
@@ -279,11 +216,9 @@ def results(record: Mapping[str, Any], lang: str) -> list[dict[str, Any]]:
             {
                 **r,
                 "href": f"/tables/{r['table_id']}/boards/{r['board_no']}",
-                "contract_bits": contract_bits(r["contract"], lang),
-                "declarer_name": seat_name(r["declarer"], lang),
-                "result": result_text(r["contract"], r["tricks"], lang),
-                "score": signed(r["score_ns"]),
-                "imps_text": signed(r.get("imps")),
+                "result_bits": result_bits(r["contract"], r["declarer"], r["tricks"], lang),
+                "score": display.score_text(r["score_ns"]),
+                "imps_text": display.score_text(r.get("imps")),
             }
         )
     return out
@@ -295,17 +230,18 @@ def record_context(record: Mapping[str, Any], table_name: str, lang: str) -> dic
     lead = plays[0] if plays else None
     contract, declarer = record["contract"], record["declarer"]
     claimed, par_ = record.get("claimed"), record.get("par")
+    typed = contract_of(contract)
     return {
         "rec": record,
         "table_name": table_name,
         "dealer_name": seat_name(record["dealer"], lang),
-        "vul_text": i18n.t(VUL_KEYS.get(record["vulnerability"], "vul_none"), lang),
+        "vul_text": vul_text(record["vulnerability"], lang),
         "hands": hands(record, lang),
         "auction": auction(record, lang),
-        "contract_bits": contract_bits(contract, lang),
+        "contract_bits": display.contract_bits(typed, lang),
         "declarer_name": seat_name(declarer, lang),
-        "result": result_text(contract, record["tricks_taken"], lang),
-        "score": signed(record["score_ns"]),
+        "result": "" if typed is None else display.tricks_text(typed, record["tricks_taken"], lang),
+        "score": display.score_text(record["score_ns"]),
         "lead": None
         if lead is None
         else {"seat": seat_name(lead["seat"], lang), "bits": card_bits(lead["card"])},
@@ -316,16 +252,15 @@ def record_context(record: Mapping[str, Any], table_name: str, lang: str) -> dic
         else i18n.t("claimed_note", lang, seat=seat_name(declarer, lang), n=claimed),
         "dd": dd_rows(record, lang),
         "dd_heads": [strain_bits(st, lang) for st in DD_STRAINS],
-        "par_bits": None if par_ is None else bits_of_text(par_["text"], lang),
-        "par_score": None
-        if par_ is None
-        else f"{i18n.t('NS', lang)} {signed(par_['score']) or '0'}",
+        **par_context(par_, lang),
         "results": results(record, lang),
+        "scoring_text": display.scoring_name(record["scoring"], lang),
         "replay_strings": {
             "step": i18n.t("step", lang),
             "step_start": i18n.t("step_start", lang),
             "NS": i18n.t("NS", lang),
             "EW": i18n.t("EW", lang),
+            "display": display.terms(lang),
         },
     }
 

@@ -12,9 +12,10 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from ..bridge.names import TERMS, display_name
-from . import errors
+from . import display, errors
 
 LANGS = ("zh", "en")
 HTML_LANG = {"zh": "zh-CN", "en": "en"}
@@ -30,8 +31,6 @@ UI: dict[str, tuple[str, str]] = {
     "create_table": ("开新桌", "Create a table"),
     "table_name": ("桌名", "Table name"),
     "scoring": ("记分方式", "Scoring"),
-    "mp": ("比赛分 (MP)", "Matchpoints (MP)"),
-    "imp": ("IMP", "IMPs"),
     "robot_level": ("机器人水平", "Robot level"),
     "no_robots": ("不要机器人", "No robots"),
     "level": ("等级", "Level"),
@@ -92,7 +91,6 @@ UI: dict[str, tuple[str, str]] = {
     "close_table": ("关闭牌桌", "Close the table"),
     "back": ("返回大厅", "Back to the lobby"),
     "tricks_won": ("赢墩", "Tricks"),
-    "passed_out": ("四家不叫", "Passed out"),
     "board_over": ("本副结束", "Board over"),
     "error": ("出错了", "Error"),
     "open_table": ("进入", "Open"),
@@ -125,7 +123,6 @@ UI: dict[str, tuple[str, str]] = {
     "close": ("关闭", "Close"),
     "result_made": ("{tricks}墩", "{tricks} tricks"),
     # the hand record page (/tables/{id}/boards/{n})
-    "result": ("结果", "Result"),
     "score_ns": ("南北得分", "N-S score"),
     "vul_short": ("有局", "Vul"),
     "claimed_note": (
@@ -161,15 +158,7 @@ UI: dict[str, tuple[str, str]] = {
     "spectators_see_all": ("旁观者可看四家牌", "Spectators see all four hands"),
     "clock": ("用时", "Time"),
     # the live table: card and call names for screen readers, the last trick, notices, keys
-    "rank_A": ("A", "ace"),
-    "rank_K": ("K", "king"),
-    "rank_Q": ("Q", "queen"),
-    "rank_J": ("J", "jack"),
     "card_name": ("{suit}{rank}", "{rank} of {suit}"),
-    "one_C": ("梅花", "club"),
-    "one_D": ("方块", "diamond"),
-    "one_H": ("红心", "heart"),
-    "one_S": ("黑桃", "spade"),
     "call_name": ("{level}{strain}", "{level} {strain}"),
     "seat_card": ("{seat}：{card}", "{seat}: {card}"),
     "n_cards": ("{n}张牌", "{n} cards"),
@@ -240,9 +229,10 @@ UI: dict[str, tuple[str, str]] = {
     "ev_bye_average": ("平均分（0 IMP / 50%）", "Average (0 IMPs / 50%)"),
     "ev_bye_average_plus": ("平均分加（+3 IMP / 60%）", "Average-plus (+3 IMPs / 60%)"),
     "ev_bye_own_average": ("本对的平均分", "The pair's own average"),
-    "ev_scoring_ximp": ("交叉IMP (XIMP)", "Cross-IMPs (XIMP)"),
-    "ev_scoring_imp": ("IMP（Butler）", "IMPs (Butler)"),
-    "ev_scoring_mp": ("比赛分 (MP)", "Matchpoints (MP)"),
+    # an event's scoring, by its setting's value: the bridge terms' names
+    "ev_scoring_ximp": TERMS["ximp"],
+    "ev_scoring_imp": TERMS["butler"],
+    "ev_scoring_mp": TERMS["mp"],
     "ev_name": ("比赛名称", "Event name"),
     "ev_name_example": ("周二晚瑞士移位", "Tuesday evening Swiss"),
     "ev_start": ("开始时间", "Start"),
@@ -421,6 +411,36 @@ UI: dict[str, tuple[str, str]] = {
     "ev_no_awards": ("还没有获得大师分。", "No masterpoints yet."),
     "ev_event": ("比赛", "Event"),
     "ev_date": ("日期", "Date"),
+    # the event's log (web/event_notes.py)
+    "note_registered": ("第{n}对报名：{pair}", "Pair {n} registered: {pair}"),
+    "note_declined": ("{player}谢绝了{asker}的邀请", "{player} declined {asker}'s request"),
+    "note_unregistered": ("第{n}对（{pair}）取消报名", "Pair {n} ({pair}) unregistered"),
+    "note_cancelled_start": (
+        "开赛时只有{k}对报名，比赛取消",
+        "Cancelled at the start: {k} pair(s) registered",
+    ),
+    "note_registration_closed": ("报名截止，共{k}对", "Registration closed with {k} pairs"),
+    "note_rematches": ("第{n}轮：{k}次重复对阵无法避免", "Round {n}: {k} rematch(es) unavoidable"),
+    "note_round_closed": ("第{n}轮结束", "Round {n} closed"),
+    "note_round_closed_cut": (
+        "第{n}轮结束：{k}副未打",
+        "Round {n} closed: {k} board(s) not played",
+    ),
+    "note_finished": ("比赛结束", "Event finished"),
+    "note_withdrew": (
+        "第{n}对（{pair}）在第{r}轮后退赛",
+        "Pair {n} ({pair}) withdrew after round {r}",
+    ),
+    "note_paused": ("裁判暂停比赛", "Paused by the director"),
+    "note_paused_why": ("裁判暂停比赛：{reason}", "Paused by the director: {reason}"),
+    "note_resumed": ("裁判恢复比赛（暂停了{time}）", "Resumed by the director after {time}"),
+    "note_cancelled": ("裁判取消比赛", "Cancelled by the director"),
+    "note_cancelled_why": ("裁判取消比赛：{reason}", "Cancelled by the director: {reason}"),
+    "warn_rematches": (
+        "{pairs}对打{rounds}轮：只有{limit}轮能不重复对阵",
+        "{rounds} rounds with {pairs} pairs: only {limit} rounds can be played without two pairs"
+        " meeting twice",
+    ),
 }
 
 
@@ -502,8 +522,10 @@ def error_text(message: str, lang: str) -> str:
     return message
 
 
-def strings(lang: str) -> dict[str, str]:
-    """Every UI string and bridge term in ``lang``: what the table page's script uses."""
-    out = {key: display_name(key, lang) for key in TERMS}
+def strings(lang: str) -> dict[str, Any]:
+    """Every UI string and bridge term in ``lang``: what the table page's script uses; under
+    ``display`` the words of :mod:`qipai.web.display` (``static/display.js`` reads them)."""
+    out: dict[str, Any] = {key: display_name(key, lang) for key in TERMS}
     out.update({key: t(key, lang) for key in UI})
+    out["display"] = display.terms(lang)
     return out

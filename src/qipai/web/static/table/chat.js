@@ -1,0 +1,40 @@
+/* The table's chat, and the invitation link's copy button. */
+import { $, el, clear } from "../dom.js";
+import { ctx, seatName } from "./ctx.js";
+
+export function renderChat() {
+  const box = clear($("chat-log"));
+  for (const c of ctx.state.chat.slice(-50)) {
+    const li = el("li");
+    li.appendChild(el("strong", null, c.name + (c.seat ? " (" + seatName(c.seat) + ")" : "") + ": "));
+    li.appendChild(document.createTextNode(c.text));
+    box.appendChild(li);
+  }
+  box.scrollTop = box.scrollHeight;
+}
+
+export function initChat() {
+  $("chat-form").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const input = $("chat-input");
+    const text = input.value.trim();
+    if (!text) return;
+    ctx.send({ type: "chat", text: text });
+    input.value = "";
+  });
+  const invite = $("invite");
+  if (invite) invite.addEventListener("focus", () => invite.select());
+  const copy = $("copy-invite");
+  if (copy && invite) {
+    copy.addEventListener("click", async () => {
+      try {
+        await navigator.clipboard.writeText(invite.value);
+      } catch (err) {
+        invite.select(); // no clipboard (an insecure origin): the link is selected to copy
+        document.execCommand && document.execCommand("copy");
+      }
+      copy.textContent = ctx.S.copied;
+      setTimeout(() => (copy.textContent = ctx.S.copy), 2000);
+    });
+  }
+}

@@ -1,0 +1,73 @@
+/* Claims (Laws 68-70) and undo requests: declarer claims some of the tricks left, the
+   defenders accept or dispute; a player asks to take back a mis-click, the opponents agree or
+   not. What came of it is told to every seat by notices.js. */
+import { $, el, clear, fill, button } from "../dom.js";
+import { ctx, seatName } from "./ctx.js";
+
+function answerButtons(box, prefix, suffix, type) {
+  for (const [accept, key] of [[true, "accept"], [false, "reject"]]) {
+    const id = prefix ? prefix + key : key + suffix;
+    const b = button(ctx.S[key], id);
+    b.addEventListener("click", () => ctx.send({ type: type, accept: accept }));
+    box.appendChild(b);
+  }
+}
+
+export function renderClaim() {
+  const S = ctx.S;
+  const box = clear($("claim-box"));
+  const v = ctx.state.view;
+  const me = ctx.state.you.seat;
+  let show = false;
+  if (v && v.phase === "play" && me) {
+    const left = 13 - v.tricks_won.NS - v.tricks_won.EW;
+    if (v.claim === null && me === v.declarer) {
+      show = true;
+      const sel = el("select");
+      sel.id = "claim-tricks";
+      for (let n = left; n >= 0; n--) {
+        const o = el("option", null, String(n));
+        o.value = String(n);
+        sel.appendChild(o);
+      }
+      box.appendChild(el("span", "label", fill(S.claim_prompt, { n: left }) + " "));
+      box.appendChild(sel);
+      const b = button(S.claim_btn, "claim-btn");
+      b.addEventListener("click", () => ctx.send({ type: "claim", tricks: Number(sel.value) }));
+      box.appendChild(b);
+    } else if (v.claim !== null && v.declarer && me !== v.declarer && me !== v.dummy) {
+      show = true;
+      box.appendChild(el("span", "label", fill(S.claim_pending, { seat: seatName(v.declarer), n: v.claim }) + " "));
+      answerButtons(box, null, "-claim", "claim_response");
+    }
+  }
+  box.classList.toggle("hidden", !show);
+}
+
+function hasActed(v, me) {
+  if (v.auction.some((e) => e.seat === me)) return true;
+  for (const t of v.tricks) for (const c of t.cards) if (c.seat === me || (me === v.declarer && c.seat === v.dummy)) return true;
+  return false;
+}
+
+export function renderUndo() {
+  const S = ctx.S;
+  const state = ctx.state;
+  const box = clear($("undo-box"));
+  const v = state.view;
+  const me = state.you.seat;
+  const undo = state.table ? state.table.undo : null;
+  let show = false;
+  if (v && v.phase !== "done" && undo) {
+    show = true;
+    box.appendChild(el("span", "label", fill(S.undo_asked, { seat: seatName(undo.seat), what: undo.what }) + " "));
+    if (me && undo.waiting_for.includes(me)) answerButtons(box, "undo-", null, "undo_response");
+    else if (me === undo.seat) box.appendChild(el("span", "note", S.undo_waiting));
+  } else if (v && v.phase !== "done" && me && v.claim === null && hasActed(v, me) && !(state.table && state.table.tournament)) {
+    show = true;
+    const b = button(S.undo, "undo-btn");
+    b.addEventListener("click", () => ctx.send({ type: "undo" }));
+    box.appendChild(b);
+  }
+  box.classList.toggle("hidden", !show);
+}

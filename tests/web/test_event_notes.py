@@ -1,0 +1,95 @@
+"""An event's log in the reader's language: every kind of line ``qipai.events`` writes is known
+to ``web/event_notes.py`` and said in Chinese without English left in it; a robot pair is named
+as the pages name it."""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime, timedelta
+
+from qipai.events import (
+    EventSettings,
+    EventState,
+    advance,
+    cancel,
+    create_event,
+    decline,
+    pause,
+    raise_hand,
+    resume,
+    unregister,
+    withdraw,
+)
+from qipai.events.state import robot_player
+from qipai.web.event_notes import known, note_text
+
+T0 = datetime(2026, 3, 1, 19, 0, tzinfo=UTC)
+PEOPLE = {"ann", "bob", "cy", "di", "ed", "flo"}
+
+
+def event(rounds: int, now: datetime = T0) -> EventState:
+    settings = EventSettings(
+        "Swiss", now + timedelta(hours=1), rounds=rounds, boards_per_round=1,
+        round_length=timedelta(minutes=8),
+    )  # fmt: skip
+    return create_event(settings, seed="notes", now=now)
+
+
+def register(e: EventState, a: str, b: str) -> EventState:
+    return raise_hand(raise_hand(e, a, b, T0), b, a, T0)
+
+
+def every_kind_of_line() -> list[str]:
+    """Events driven through registration, declines, a cancelled start, rounds closed with
+    boards cut, a withdrawal, the director's pauses, resume and cancel."""
+    lines: list[str] = []
+    # too few pairs: cancelled at the start
+    e = register(event(2), "ann", "bob")
+    lines += [n.text for n in advance(e, T0 + timedelta(hours=1)).notes]
+    # three pairs (one of robots) for four rounds: rematches; people decline, unregister
+    e = event(4)
+    e = raise_hand(e, "ed", "flo", T0)
+    e = decline(e, "flo", "ed", T0)
+    e = register(e, "ed", "flo")
+    e = unregister(e, "ed", T0)
+    e = register(e, "ann", "bob")
+    e = register(e, "cy", "di")
+    e = register(e, robot_player(3, "a"), robot_player(3, "b"))
+    start = T0 + timedelta(hours=1)
+    e = advance(e, start)
+    e = pause(e, start + timedelta(minutes=1), "a fire drill")
+    e = resume(e, start + timedelta(minutes=6))
+    e = pause(e, start + timedelta(minutes=7))
+    e = resume(e, start + timedelta(minutes=8))
+    e = advance(e, start + timedelta(minutes=20))  # round 1 closed, its boards not played
+    e = withdraw(e, 2, start + timedelta(minutes=21))
+    e = cancel(e, start + timedelta(minutes=22), "the hall closes")
+    lines += [n.text for n in e.notes] + list(e.warnings)
+    # an event played out to its end, no round played: every board cut
+    e = register(register(event(1), "ann", "bob"), "cy", "di")
+    lines += [n.text for n in advance(e, start + timedelta(hours=1)).notes]
+    e = register(register(event(1), "ann", "bob"), "cy", "di")
+    lines += [n.text for n in cancel(advance(e, start), start + timedelta(minutes=1)).notes]
+    return lines
+
+
+def test_every_line_the_events_write_is_said_in_both_languages() -> None:
+    lines = every_kind_of_line()
+    kinds = {re.sub(r"\d+", "#", line) for line in lines}
+    assert len(kinds) >= 14, kinds  # each kind of line was met
+    for line in lines:
+        assert known(line), f"web/event_notes.py does not know {line!r}"
+        zh = note_text(line, "zh")
+        words = set(re.findall(r"[A-Za-z]+", zh)) - PEOPLE - {"a", "fire", "drill", "the"}
+        assert not words - {"hall", "closes"}, (line, zh)
+        en = note_text(line, "en")
+        assert en[0].isupper() or en[0].isdigit() or line.split()[0] in PEOPLE, en
+
+
+def test_a_robot_pair_is_named_as_the_pages_name_it() -> None:
+    e = register(event(2), robot_player(1, "a"), robot_player(1, "b"))
+    [line] = [n.text for n in e.notes]
+    assert "robot 1 a" in line
+    assert note_text(line, "zh") == "第1对报名：机器人"
+    assert note_text(line, "en") == "Pair 1 registered: Robots"
+    assert note_text("pair 2 registered: ann & bob", "zh") == "第2对报名：ann & bob"
