@@ -246,7 +246,7 @@ def record_result(
         )
     ns_score = result.ns_score(board)
     record = BoardRecord(
-        board, now, True, result.contract, result.declarer, result.tricks, ns_score
+        board, now, True, result.contract, result.declarer, result.tricks, ns_score, result.lead
     )
     tables = tuple(
         replace(t, records=(*t.records, record)) if t.number == table_number else t

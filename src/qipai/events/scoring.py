@@ -18,8 +18,8 @@ pair's total. A bye round scores its boards by the event's
 nothing otherwise (a movement's sit-out). Totals are rounded to two decimals, and what is shown
 is what ranks.
 
-A board's scores depend only on its entries, so they are remembered (:func:`board_scores`):
-after one adjustment only that board is scored again.
+A board's scores depend only on its entries, so they are remembered (:func:`board_scores`);
+after one adjustment only that board is scored again (:func:`forget` forgets them all).
 """
 
 from __future__ import annotations
@@ -41,6 +41,7 @@ __all__ = [
     "Entry",
     "Tally",
     "board_scores",
+    "forget",
     "score_event",
     "score_round",
     "tallies",
@@ -145,18 +146,24 @@ def _field(state: EventState) -> dict[int, int]:
     return field
 
 
+Item = tuple[int, int, int, int, Entry, AdjustmentKind | None]
+"""One result of a board: round, table, NS pair, EW pair, its entry, the adjustment's kind."""
+
+
 def score_event(state: EventState) -> tuple[BoardPoints, ...]:
     """Every pair's points on every board of the closed rounds, each board scored across all
     its results in the event, the director's adjustments standing."""
     scoring = state.settings.scoring
-    by_board: dict[int, list[tuple[int, int, int, int, Entry, AdjustmentKind | None]]] = {}
+    adjustments = {a.key: a for a in state.adjustments}  # the latest of each stands
+    by_board: dict[int, list[Item]] = {}
     for rnd in state.rounds:
         if rnd.is_open:
             continue
         for table in rnd.tables:
+            records = {r.board: r for r in table.records}
             for board in table.boards:
-                record = table.record(board)
-                adj = state.adjustment(rnd.number, table.number, board)
+                record = records.get(board)
+                adj = adjustments.get((rnd.number, table.number, board))
                 entry: Entry
                 if adj is not None and adj.kind is AdjustmentKind.ARTIFICIAL:
                     assert adj.ns is not None and adj.ew is not None
@@ -174,13 +181,30 @@ def score_event(state: EventState) -> tuple[BoardPoints, ...]:
     field = _field(state)
     out: list[BoardPoints] = []
     for board in sorted(by_board):
-        items = by_board[board]
-        scores = board_scores(tuple(i[4] for i in items), scoring, field.get(board, len(items)))
-        for (r, t, ns, ew, entry, kind), (ns_pts, ew_pts) in zip(items, scores, strict=True):
-            score = entry if isinstance(entry, int) else None
-            out.append(BoardPoints(r, board, t, ns, Side.NS, score, ns_pts, kind))
-            out.append(BoardPoints(r, board, t, ew, Side.EW, score, ew_pts, kind))
+        items = tuple(by_board[board])
+        out.extend(_points_of_board(board, items, scoring, field.get(board, len(items))))
     return tuple(out)
+
+
+@lru_cache(maxsize=8192)
+def _points_of_board(
+    board: int, items: tuple[Item, ...], scoring: Scoring, field: int
+) -> tuple[BoardPoints, ...]:
+    """The points of one board's results (remembered: a board whose results and field did not
+    change is not compared again)."""
+    scores = board_scores(tuple(i[4] for i in items), scoring, field)
+    out = []
+    for (r, t, ns, ew, entry, kind), (ns_pts, ew_pts) in zip(items, scores, strict=True):
+        score = entry if isinstance(entry, int) else None
+        out.append(BoardPoints(r, board, t, ns, Side.NS, score, ns_pts, kind))
+        out.append(BoardPoints(r, board, t, ew, Side.EW, score, ew_pts, kind))
+    return tuple(out)
+
+
+def forget() -> None:
+    """Forget every board's remembered scores (for measuring scoring from scratch)."""
+    board_scores.cache_clear()
+    _points_of_board.cache_clear()
 
 
 @dataclass(frozen=True)

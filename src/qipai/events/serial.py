@@ -23,7 +23,7 @@ from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
 from ..bridge.calls import Contract
-from ..bridge.cards import Seat
+from ..bridge.cards import Card, Seat
 from ..bridge.errors import ParseError
 from .errors import EventFormatError
 from .movements import Sitting
@@ -45,7 +45,15 @@ from .state import (
     Table,
 )
 
-__all__ = ["FORMAT_VERSION", "READABLE_VERSIONS", "dump", "from_json", "load", "to_json"]
+__all__ = [
+    "FORMAT_VERSION",
+    "READABLE_VERSIONS",
+    "dump",
+    "dump_adjustment",
+    "from_json",
+    "load",
+    "to_json",
+]
 
 FORMAT_VERSION = 2
 READABLE_VERSIONS = (1, 2)
@@ -125,7 +133,7 @@ def dump(state: EventState) -> dict[str, Any]:
         "warnings": list(state.warnings),
         "notes": [{"at": _time(n.at), "text": n.text} for n in state.notes],
         "plan": None if state.plan is None else _dump_plan(state.plan),
-        "adjustments": [_dump_adjustment(a) for a in state.adjustments],
+        "adjustments": [dump_adjustment(a) for a in state.adjustments],
         "penalties": [
             {"pair": p.pair, "points": p.points, "at": _time(p.at)} for p in state.penalties
         ],
@@ -149,7 +157,8 @@ def _dump_plan(plan: Plan) -> dict[str, Any]:
     }
 
 
-def _dump_adjustment(a: Adjustment) -> dict[str, Any]:
+def dump_adjustment(a: Adjustment) -> dict[str, Any]:
+    """A director's adjustment as JSON-ready values (the stored form's, and the exports')."""
     return {
         "round": a.round,
         "table": a.table,
@@ -173,6 +182,7 @@ def _dump_record(r: BoardRecord) -> dict[str, Any]:
         "declarer": None if r.declarer is None else r.declarer.letter,
         "tricks": r.tricks,
         "ns_score": r.ns_score,
+        "lead": None if r.lead is None else str(r.lead),
     }
 
 
@@ -388,4 +398,5 @@ def _load_record(r: _Reader) -> BoardRecord:
         declarer=r.parsed("declarer", Seat.parse),
         tricks=r.maybe("tricks", int),
         ns_score=r.maybe("ns_score", int),
+        lead=r.parsed("lead", Card.parse),
     )

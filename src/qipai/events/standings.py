@@ -79,12 +79,6 @@ class Standings:
         }
 
 
-def _pair(state: EventState, number: int) -> Pair:
-    pair = state.pair(number)
-    assert pair is not None, f"pair {number} has a tally but is not registered"
-    return pair
-
-
 def standings(state: EventState) -> Standings:
     """The standings of ``state`` over its closed rounds (provisional while it runs)."""
     settings = state.settings
@@ -94,10 +88,13 @@ def standings(state: EventState) -> Standings:
     required = settings.required_boards(boards)
     t = tallies(state, scores_byes=fmt.scores_byes)
     finished = state.status is Status.FINISHED
+    registered = {p.number: p for p in state.pairs}
     rows: list[Standing] = []
     for direction, members in fmt.fields(state):
         rows.extend(
-            _field_rows(state, t, members, direction, boards, required, fmt.shares_ties, finished)
+            _field_rows(
+                registered, t, members, direction, boards, required, fmt.shares_ties, finished
+            )
         )
     return Standings(
         event=settings.name,
@@ -111,7 +108,7 @@ def standings(state: EventState) -> Standings:
 
 
 def _field_rows(
-    state: EventState,
+    registered: dict[int, Pair],
     t: dict[int, Tally],
     members: tuple[int, ...],
     direction: str | None,
@@ -139,7 +136,7 @@ def _field_rows(
     # Robot pairs rank where they finish but win nothing and take no one's place in the
     # awards: masterpoints go by place among the people's ranked pairs (pairs sharing a place
     # share its award).
-    people = [n for n in ranked if not _pair(state, n).robots]
+    people = [n for n in ranked if not registered[n].robots]
     people_place: dict[int, int] = {}
     for i, number in enumerate(people, 1):
         before = people[i - 2] if i > 1 else None
@@ -150,7 +147,7 @@ def _field_rows(
     rows = []
     for number in [*ranked, *others]:
         tally = t[number]
-        pair = _pair(state, number)
+        pair = registered[number]
         points = (
             masterpoints_for(people_place[number], len(people))
             if finished and number in people_place

@@ -26,7 +26,7 @@ from enum import StrEnum
 
 from ..bridge.board import vulnerability_of
 from ..bridge.calls import Contract
-from ..bridge.cards import Seat, Side
+from ..bridge.cards import Card, Seat, Side
 from ..bridge.deal import Deal
 from ..bridge.game import BoardState, Phase
 from ..bridge.scoring import contract_score
@@ -121,11 +121,12 @@ class Pair:
 @dataclass(frozen=True)
 class Played:
     """A board's result as a table reports it: the contract (None when passed out), the
-    declarer and declarer's tricks."""
+    declarer and declarer's tricks, and the opening lead when known."""
 
     contract: Contract | None
     declarer: Seat | None = None
     tricks: int | None = None
+    lead: Card | None = None
 
     def ns_score(self, board: int) -> int:
         """NS's score on board ``board`` (its vulnerability, Law 77); 0 when passed out."""
@@ -147,7 +148,8 @@ def played_from(board: BoardState) -> Played:
     """The result of a board played to the end through the rules core."""
     if board.phase is not Phase.DONE:
         raise BadResult(f"board {board.number} is not finished")
-    return Played(board.contract, board.declarer, board.declarer_tricks)
+    lead = board.played[0] if board.played else None
+    return Played(board.contract, board.declarer, board.declarer_tricks, lead)
 
 
 @dataclass(frozen=True)
@@ -162,6 +164,7 @@ class BoardRecord:
     declarer: Seat | None = None
     tricks: int | None = None
     ns_score: int | None = None
+    lead: Card | None = None
 
     @property
     def passed_out(self) -> bool:
