@@ -342,6 +342,9 @@ def test_phone_auction_beside_the_bidding_box_and_chinese_names(live, browser):
     assert active(page, "call") == call
     page.keyboard.press("Enter")
     page.wait_for_selector("#claim-btn", timeout=30_000)
+    # The claim's statement of the line of play (Law 68C) goes with it.
+    statement = page.get_by_role("textbox", name="打法说明（《桥牌规则》第68条C款）")
+    statement.fill("先清将，再兑现梅花")
     page.click("#claim-btn")
     page.wait_for_function(
         "() => /(同意|不同意)摊牌/.test(document.querySelector('#notice').textContent)"  # or ruled

@@ -69,10 +69,12 @@ class PlayCard:
 
 @dataclass(frozen=True, slots=True)
 class Claim:
-    """Declarer claims ``tricks`` of the tricks not yet complete (Law 68)."""
+    """Declarer claims ``tricks`` of the tricks not yet complete (Law 68), with the statement
+    of the line of play that should accompany it (Law 68C), shown to everyone at the table."""
 
     tricks: int
     seat: Seat | None = None
+    statement: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +92,7 @@ Action = MakeCall | PlayCard | Claim | RespondToClaim
 class PendingClaim:
     tricks: int
     accepted_by: frozenset[Seat] = frozenset()
+    statement: str = ""
 
 
 # --- the state -----------------------------------------------------------------------------
@@ -365,7 +368,7 @@ def _claim(state: BoardState, action: Claim) -> BoardState:
         raise InvalidClaim(
             f"a claim is for 0 to {left} of the remaining tricks, not {action.tricks}"
         )
-    return replace(state, claim=PendingClaim(action.tricks))
+    return replace(state, claim=PendingClaim(action.tricks, statement=action.statement))
 
 
 def _respond(state: BoardState, action: RespondToClaim) -> BoardState:
@@ -380,7 +383,7 @@ def _respond(state: BoardState, action: RespondToClaim) -> BoardState:
         return replace(state, claim=None)
     accepted = state.claim.accepted_by | {action.seat}
     if len(accepted) < 2:
-        return replace(state, claim=PendingClaim(state.claim.tricks, accepted))
+        return replace(state, claim=replace(state.claim, accepted_by=accepted))
     return agree_claim(state, state.claim.tricks)
 
 

@@ -44,6 +44,8 @@ class View:
     contract: Contract | None
     declarer: Seat | None
     claim: int | None
+    claim_statement: str | None
+    """The claimer's statement of the line of play (Law 68C), while the claim is pending."""
     declarer_tricks: int | None
     score_ns: int | None
     legal_calls: tuple[Call, ...]
@@ -117,6 +119,7 @@ def _make_view(state: BoardState, viewer: Seat | None, *, all_hands: bool) -> Vi
         contract=state.contract,
         declarer=state.declarer,
         claim=state.claim.tricks if state.claim else None,
+        claim_statement=state.claim.statement if state.claim else None,
         declarer_tricks=state.declarer_tricks,
         score_ns=state.score_ns,
         legal_calls=calls,

@@ -36,6 +36,8 @@ from .table import (
 MAX_MESSAGE_BYTES = 2048
 MAX_CHAT = 500
 MAX_EXPLANATION = 200
+MAX_STATEMENT = 300
+"""The most characters of a claim's statement of the line of play (Law 68C)."""
 
 
 class ProtocolError(ValueError):
@@ -63,7 +65,7 @@ FIELDS: dict[str, frozenset[str]] = {
     "ping": frozenset(),
     "call": frozenset({"call", "alert", "explanation"}),
     "card": frozenset({"card"}),
-    "claim": frozenset({"tricks"}),
+    "claim": frozenset({"tricks", "statement"}),
     "claim_response": frozenset({"accept"}),
     "chat": frozenset({"text"}),
     "sit": frozenset({"seat"}),
@@ -161,7 +163,8 @@ def _parse(kind: str, d: dict[str, Any], msg_id: int | str | None) -> Message:
         tricks = d.get("tricks")
         if not isinstance(tricks, int) or not _is_int(tricks, 0, 13):
             raise ProtocolError("'tricks' must be a whole number from 0 to 13")
-        command = ClaimCmd(tricks)
+        statement = _text(d.get("statement", ""), "statement", MAX_STATEMENT, empty=True)
+        command = ClaimCmd(tricks, statement)
     elif kind in ("claim_response", "undo_response"):
         accept = d.get("accept")
         if not isinstance(accept, bool):

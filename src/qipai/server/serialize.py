@@ -92,6 +92,7 @@ def view_json(v: View, explanations_zh: Sequence[str] = ()) -> dict[str, Any]:
         "declarer": _seat(declarer),
         "dummy": _seat(dummy),
         "claim": v.claim,
+        "claim_statement": v.claim_statement,
         "tricks_won": {"NS": won_ns, "EW": won_ew},
         "declarer_tricks": v.declarer_tricks,
         "score_ns": v.score_ns,

@@ -97,6 +97,7 @@ class CardCmd:
 @dataclass(frozen=True, slots=True)
 class ClaimCmd:
     tricks: int
+    statement: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -491,8 +492,10 @@ def _bridge(state: TableState, seat: Seat, command: Command) -> list[Event]:
         _check(board, play)
         event = action_event(state, play)
     elif isinstance(command, ClaimCmd):
-        _check(board, ClaimAction(command.tricks, seat))
+        _check(board, ClaimAction(command.tricks, seat, command.statement))
         event = (EntryType.CLAIM, {"seat": seat.letter, "tricks": command.tricks})
+        if command.statement:
+            event[1]["statement"] = command.statement
     elif isinstance(command, ClaimResponseCmd):
         _check(board, RespondToClaim(seat, command.accept))
         event = (EntryType.CLAIM_RESPONSE, {"seat": seat.letter, "accept": command.accept})

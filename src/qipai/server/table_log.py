@@ -102,7 +102,7 @@ SCHEMA: Mapping[EntryType, tuple[frozenset[str], frozenset[str]]] = {
         (E.BOARD_STARTED, "board_no number deal dealer vulnerability players", ""),
         (E.CALL, "seat call alert explanation robot", "explanation_zh"),
         (E.CARD, "seat by card robot", ""),
-        (E.CLAIM, "seat tricks", ""),
+        (E.CLAIM, "seat tricks", "statement"),
         (E.CLAIM_RESPONSE, "seat accept", "robot"),
         (E.CLAIM_RULED, "seat declarer claimed tricks robot", ""),
         (E.UNDO_REQUESTED, "seat keep what", ""),
@@ -376,7 +376,9 @@ def action_of(kind: str, p: dict[str, Any]) -> Action:
     if kind == E.CARD:
         return PlayCard(Card.parse(p["card"]), seat=Seat.parse(p["by"]))
     if kind == E.CLAIM:
-        return ClaimAction(int(p["tricks"]), seat=Seat.parse(p["seat"]))
+        return ClaimAction(
+            int(p["tricks"]), seat=Seat.parse(p["seat"]), statement=str(p.get("statement", ""))
+        )
     if kind == E.CLAIM_RESPONSE:
         return RespondToClaim(Seat.parse(p["seat"]), bool(p["accept"]))
     raise ValueError(f"{kind!r} is not a bridge action")

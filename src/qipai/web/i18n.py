@@ -65,6 +65,12 @@ UI: dict[str, tuple[str, str]] = {
     "next_board": ("下一副", "Next board"),
     "claim_btn": ("摊牌", "Claim"),
     "claim_prompt": ("要求再赢几墩（剩余{n}墩）", "Tricks you claim of the {n} left"),
+    "claim_statement_label": (
+        "打法说明（《桥牌规则》第68条C款）",
+        "Your line of play (Law 68C)",
+    ),
+    "claim_statement_hint": ("例如：先清将，再兑现梅花", "e.g. draw trumps, then run the clubs"),
+    "claim_statement": ("摊牌说明：{text}", "Claimer's statement: {text}"),
     "claim_pending": (
         "{seat}摊牌，要求剩余牌中赢{n}墩",
         "{seat} claims {n} of the remaining tricks",

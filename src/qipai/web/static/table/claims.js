@@ -15,6 +15,8 @@ function answerButtons(box, prefix, suffix, type) {
 
 export function renderClaim() {
   const S = ctx.S;
+  // The statement being typed survives the box being drawn again by an event meanwhile.
+  const typed = $("claim-statement") ? $("claim-statement").value : "";
   const box = clear($("claim-box"));
   const v = ctx.state.view;
   const me = ctx.state.you.seat;
@@ -32,12 +34,26 @@ export function renderClaim() {
       }
       box.appendChild(el("span", "label", fill(S.claim_prompt, { n: left }) + " "));
       box.appendChild(sel);
+      const statement = el("input");
+      statement.id = "claim-statement";
+      statement.type = "text";
+      statement.maxLength = 300;
+      statement.value = typed;
+      statement.placeholder = S.claim_statement_hint;
+      statement.setAttribute("aria-label", S.claim_statement_label);
+      box.appendChild(statement);
       const b = button(S.claim_btn, "claim-btn");
-      b.addEventListener("click", () => ctx.send({ type: "claim", tricks: Number(sel.value) }));
+      b.addEventListener("click", () =>
+        ctx.send({ type: "claim", tricks: Number(sel.value), statement: statement.value.trim() }));
       box.appendChild(b);
     } else if (v.claim !== null && v.declarer && me !== v.declarer && me !== v.dummy) {
       show = true;
       box.appendChild(el("span", "label", fill(S.claim_pending, { seat: seatName(v.declarer), n: v.claim }) + " "));
+      if (v.claim_statement) {
+        const said = el("span", "claim-statement", fill(S.claim_statement, { text: v.claim_statement }) + " ");
+        said.id = "claim-statement-shown";
+        box.appendChild(said);
+      }
       answerButtons(box, null, "-claim", "claim_response");
     }
   }

@@ -50,6 +50,7 @@ export function renderTurn() {
   }
   if (v.claim !== null) {
     banner.textContent = fill(S.claim_pending, { seat: seatName(v.declarer), n: v.claim });
+    if (v.claim_statement) banner.textContent += " · " + fill(S.claim_statement, { text: v.claim_statement });
     banner.classList.add("claim");
     return;
   }
