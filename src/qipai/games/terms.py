@@ -1,0 +1,122 @@
+"""Every string of the board games a person meets, in zh-CN and en: rule errors, results and
+their reasons, the names of games, sides and actions. One table, looked up by key;
+``text(key, lang, **fields)`` fills in the fields.
+
+The table is checked by tests: every key has both languages and both take the same fields.
+"""
+
+from __future__ import annotations
+
+import string
+from typing import Final
+
+LANGS: Final = ("zh-CN", "en")
+
+TERMS: Final[dict[str, tuple[str, str]]] = {
+    # games and sides
+    "game.chess": ("國際象棋", "chess"),
+    "game.xiangqi": ("中國象棋", "xiangqi"),
+    "game.renju": ("五子棋（連珠）", "gomoku (renju)"),
+    "game.go": ("圍棋", "go"),
+    "side.white": ("白方", "White"),
+    "side.black": ("黑方", "Black"),
+    "side.red": ("紅方", "Red"),
+    # results
+    "result.win": ("{side}勝", "{side} wins"),
+    "result.draw": ("和棋", "draw"),
+    # reasons (a finished game's)
+    "reason.checkmate": ("將死", "checkmate"),
+    "reason.stalemate": ("逼和（無子可動）", "stalemate"),
+    "reason.no_moves": ("困斃（無子可動）", "no legal move (困斃)"),
+    "reason.resignation": ("認輸", "resignation"),
+    "reason.time": ("超時", "loss on time"),
+    "reason.time_draw": (
+        "超時，但對方無法將死，和棋",
+        "time ran out, but the opponent cannot checkmate: draw",
+    ),
+    "reason.agreement": ("雙方同意和棋", "draw by agreement"),
+    "reason.threefold": ("三次重複局面（申請）", "threefold repetition (claimed)"),
+    "reason.fifty_moves": ("五十回合規則（申請）", "fifty-move rule (claimed)"),
+    "reason.fivefold": ("五次重複局面", "fivefold repetition"),
+    "reason.seventyfive_moves": ("七十五回合規則", "seventy-five-move rule"),
+    "reason.insufficient_material": ("子力不足以將死", "insufficient material"),
+    "reason.perpetual_check": ("長將，應變不變，判負", "perpetual check, not varied: loss"),
+    "reason.perpetual_chase": ("長捉，應變不變，判負", "perpetual chase, not varied: loss"),
+    "reason.repetition_draw": ("重複局面，雙方不違例，判和", "repetition, no side forbidden: draw"),
+    "reason.natural_limit": (
+        "自然限著（六十回合未吃子），和棋",
+        "move limit (60 moves without capture): draw",
+    ),
+    "reason.arbiter": ("裁判裁決", "arbiter's ruling"),
+    "reason.five": ("連成五子", "five in a row"),
+    "reason.forbidden": (
+        "黑方禁手（{shape}），白方指出",
+        "Black's forbidden move ({shape}), claimed by White",
+    ),
+    "reason.full_board": ("棋盤下滿，和棋", "full board: draw"),
+    "reason.score": ("數子：黑{black}子，白{white}子", "area count: Black {black}, White {white}"),
+    "reason.forfeit": ("棄權（遲到或中途離席）", "forfeit (late or left the game)"),
+    # renju shapes
+    "shape.33": ("三三", "three-three"),
+    "shape.44": ("四四", "four-four"),
+    "shape.overline": ("長連", "overline"),
+    "shape.ok": ("非禁手", "not forbidden"),
+    # the arbiter's prompt (xiangqi repetition)
+    "prompt.repetition": (
+        "局面第三次重複：紅方著法為「{red}」，黑方著法為「{black}」。本程序不自動裁決此種情形，"
+        "請裁判依規則判定勝負或和棋。",
+        "The position has occurred a third time: Red's moves were '{red}', Black's '{black}'. "
+        "This case is not ruled automatically: the arbiter decides win, loss or draw by the rules.",
+    ),
+    "cycle.check": ("將", "checks"),
+    "cycle.chase": ("捉", "chases"),
+    "cycle.unclear": ("待定之捉", "attacks to be judged"),
+    "cycle.idle": ("閒著", "idle moves"),
+    # errors
+    "error.game_over": ("對局已結束", "the game is over"),
+    "error.not_your_turn": ("未輪到{side}行棋", "it is not {side}'s turn"),
+    "error.illegal_move": ("{move}不合規則：{why}", "{move} is not legal: {why}"),
+    "error.bad_move_text": ("看不懂著法「{text}」：{why}", "cannot read the move {text!r}: {why}"),
+    "error.bad_position": ("局面不合法：{why}", "not a valid position: {why}"),
+    "error.occupied": ("{point}已有棋子", "{point} is already occupied"),
+    "error.off_board": ("{point}不在棋盤上", "{point} is not on the board"),
+    "error.suicide": ("{point}是禁著點（自殺）", "{point} would be suicide (no liberties)"),
+    "error.superko": ("{point}造成全局同形再現", "{point} repeats an earlier whole-board position"),
+    "error.no_claim": ("沒有可以申請的{what}", "there is no {what} to claim"),
+    "error.no_offer": ("對方沒有提和", "there is no draw offer to accept"),
+    "error.claim_late": (
+        "黑方禁手須在白方落子前指出；白方已經繼續應子",
+        "Black's forbidden move must be pointed out before White moves; White has moved on",
+    ),
+    "error.not_forbidden": ("黑方上一手不是禁手", "Black's last move is not forbidden"),
+    "error.not_marking": ("不在點目（提死子）階段", "not in the dead-stone marking phase"),
+    "error.marking": (
+        "正在點目，請提議死子、同意或恢復對局",
+        "marking dead stones: propose, accept or resume",
+    ),
+    "error.no_stone": ("{point}沒有棋子", "there is no stone at {point}"),
+    "error.not_arbiter": ("此時不需要裁判裁決", "no ruling is awaited from the arbiter"),
+    "error.awaiting_arbiter": ("等待裁判裁決", "awaiting the arbiter's ruling"),
+    "error.offer_own": ("不能接受自己的提和", "a player cannot accept their own draw offer"),
+    "error.unknown_game": ("沒有這種棋：{name}", "no such game: {name}"),
+}
+
+
+def text(key: str, lang: str = "en", **fields: object) -> str:
+    """The string ``key`` in ``lang`` ("zh-CN" or "en") with ``fields`` filled in.
+
+    >>> text("result.win", "zh-CN", side=text("side.red", "zh-CN"))
+    '紅方勝'
+    >>> text("error.occupied", point="h8")
+    'h8 is already occupied'
+    """
+    zh, en = TERMS[key]
+    return (zh if lang == "zh-CN" else en).format(**fields)
+
+
+def fields(key: str) -> tuple[set[str], set[str]]:
+    """The field names each language's string of ``key`` takes (tests check they agree)."""
+    out = []
+    for s in TERMS[key]:
+        out.append({name for _, name, _, _ in string.Formatter().parse(s) if name})
+    return out[0], out[1]
