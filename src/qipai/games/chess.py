@@ -37,7 +37,7 @@ RULES = "FIDE Laws of Chess"
 class Claim:
     """A draw claimed by the player to move: ``kind`` is "threefold" (Art. 9.2) or "fifty"
     (Art. 9.3); with ``move``, the claim is for the position that move makes (Art. 9.2.1.1),
-    and the move is written, not played, if the claim is right."""
+    and the game ends in the position that move makes if the claim is right."""
 
     kind: str
     move: chess.Move | None = None
@@ -54,6 +54,8 @@ class ChessState:
     ended: Outcome | None = None
     draw_offer: int | None = None
     board_: chess.Board = field(default_factory=chess.Board, compare=False, repr=False)
+    written: tuple[str, ...] = field(default=(), compare=False, repr=False)
+    """The board moves in SAN, each written in its position (derived)."""
     """The position (python-chess's Board, with its move stack): never handed out, only
     copies (:meth:`board`)."""
 
@@ -127,6 +129,7 @@ class Chess(Game[ChessState, ChessMove]):
         if not isinstance(move, chess.Move):
             raise MoveTextError("error.bad_move_text", RULES, text=repr(move), why="not a move")
         self._check_legal(board, move)
+        san = board.san(move)
         after = board.copy()
         after.push(move)
         return ChessState(
@@ -135,6 +138,7 @@ class Chess(Game[ChessState, ChessMove]):
             None,
             self.offer_after_move(state, mover),
             after,
+            (*state.written, san),
         )
 
     def _check_legal(self, board: chess.Board, move: chess.Move) -> None:
@@ -167,8 +171,10 @@ class Chess(Game[ChessState, ChessMove]):
             article = "Art. 9.2" if claim.kind == "threefold" else "Art. 9.3"
             raise GameRuleError("error.no_claim", f"{RULES}, {article}", what=what)
         key = CLAIMS[claim.kind].removeprefix("reason.")
+        written = state.written + ((state.board_.san(claim.move),) if claim.move else ())
         return ChessState(
-            state.start_fen, (*state.moves, claim), Outcome(None, reason(key)), None, board
+            state.start_fen, (*state.moves, claim), Outcome(None, reason(key)), None, board,
+            written,
         )
 
     def _outcome(self, state: ChessState) -> Outcome | None:
@@ -220,12 +226,8 @@ class Chess(Game[ChessState, ChessMove]):
 
     def public_view(self, state: ChessState) -> JSON:
         board = state.board_
-        replay = chess.Board(state.start_fen)
-        uci, san = [], []
-        for m in board.move_stack:
-            uci.append(m.uci())
-            san.append(replay.san(m))
-            replay.push(m)
+        uci = [m.uci() for m in board.move_stack]
+        san = list(state.written)
         last = board.move_stack[-1].uci() if board.move_stack else None
         return {
             "game": self.name,
