@@ -13,6 +13,7 @@ from .harness import Spec, run
 SPECS = [
     Spec("chess", check_every=25),
     Spec("xiangqi", check_every=40),
+    Spec("renju", check_every=15),
 ]
 
 

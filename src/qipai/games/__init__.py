@@ -15,6 +15,7 @@ from .base import Game, GameError
 NAMES: dict[str, tuple[str, str]] = {
     "chess": ("qipai.games.chess", "Chess"),
     "xiangqi": ("qipai.games.xiangqi", "Xiangqi"),
+    "renju": ("qipai.games.renju", "Renju"),
 }
 ALIASES = {"gomoku": "renju", "weiqi": "go", "baduk": "go"}
 
