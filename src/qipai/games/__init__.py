@@ -16,6 +16,7 @@ NAMES: dict[str, tuple[str, str]] = {
     "chess": ("qipai.games.chess", "Chess"),
     "xiangqi": ("qipai.games.xiangqi", "Xiangqi"),
     "renju": ("qipai.games.renju", "Renju"),
+    "go": ("qipai.games.go", "Go"),
 }
 ALIASES = {"gomoku": "renju", "weiqi": "go", "baduk": "go"}
 

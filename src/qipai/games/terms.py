@@ -54,7 +54,10 @@ TERMS: Final[dict[str, tuple[str, str]]] = {
         "Black's forbidden move ({shape}), claimed by White",
     ),
     "reason.full_board": ("棋盤下滿，和棋", "full board: draw"),
-    "reason.score": ("數子：黑{black}子，白{white}子", "area count: Black {black}, White {white}"),
+    "reason.score": (
+        "數子：黑{black}子，白{white}子（黑貼{komi}子）",
+        "area count: Black {black}, White {white} (Black gives {komi} stones of komi)",
+    ),
     "reason.forfeit": ("棄權（遲到或中途離席）", "forfeit (late or left the game)"),
     # renju shapes
     "shape.33": ("三三", "three-three"),
