@@ -16,4 +16,5 @@ SUMMARIES = {
     "swiss": "automatic Swiss pairs events",
     "demo": "robots play demonstration boards",
     "serve": "run the bridge club server (pages, API, websockets)",
+    "games": "chess, xiangqi, renju and go: perft, robot games, renju's forbidden moves",
 }

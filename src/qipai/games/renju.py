@@ -103,39 +103,52 @@ def makes_five(board: str, p: int, color: str) -> bool:
     return any(n == 5 for n in lengths) or (color == WHITE and any(n > 5 for n in lengths))
 
 
-def _fours(board: str, p: int, d: tuple[int, int]) -> set[frozenset[int]]:
-    """The fours through Black's stone ``p`` in direction ``d``: each as the set of its four
-    stones (an open four is one four with two completion points; ``X.XXX.X`` is two)."""
+def _fives_at(
+    board: str, p: int, d: tuple[int, int], color: str
+) -> dict[frozenset[int], int]:
+    """The fours through ``color``'s stone ``p`` in direction ``d``, each as the set of its
+    four stones, with the number of points that complete it to a five (exactly five for
+    Black): an open four is one four with two completion points; ``X.XXX.X`` is two fours."""
     line = _line(board, p, d)
     i = line.index(p)
-    found: set[frozenset[int]] = set()
+    found: dict[frozenset[int], int] = {}
     for j in range(max(0, i - 4), min(len(line), i + 5)):
         q = line[j]
         if board[q] != EMPTY:
             continue
-        b = _put(board, q, BLACK)
-        a, e = _run(b, line, j, BLACK)
-        if e - a + 1 == 5 and a <= i <= e:
-            found.add(frozenset(line[k] for k in range(a, e + 1)) - {q})
+        b = _put(board, q, color)
+        a, e = _run(b, line, j, color)
+        n = e - a + 1
+        if (n == 5 or (n > 5 and color == WHITE)) and a <= i <= e:
+            key = frozenset(line[k] for k in range(max(a, i - 4), min(e, i + 4) + 1)) - {q}
+            found[key] = found.get(key, 0) + 1
     return found
+
+
+def _fours(board: str, p: int, d: tuple[int, int]) -> set[frozenset[int]]:
+    """The fours through Black's stone ``p`` in direction ``d`` (see :func:`_fives_at`)."""
+    return set(_fives_at(board, p, d, BLACK))
 
 
 def _straight_fours(board: str, p: int, d: tuple[int, int]) -> list[frozenset[int]]:
     """The straight fours (活四) through Black's stone ``p`` in direction ``d``, each as its
     four stones: fours that two different points each complete to exactly five."""
-    line = _line(board, p, d)
-    i = line.index(p)
-    completions: dict[frozenset[int], int] = {}
-    for j in range(max(0, i - 4), min(len(line), i + 5)):
-        q = line[j]
-        if board[q] != EMPTY:
-            continue
-        b = _put(board, q, BLACK)
-        a, e = _run(b, line, j, BLACK)
-        if e - a + 1 == 5 and a <= i <= e:
-            key = frozenset(line[k] for k in range(a, e + 1)) - {q}
-            completions[key] = completions.get(key, 0) + 1
-    return [stones for stones, n in completions.items() if n >= 2]
+    return [stones for stones, n in _fives_at(board, p, d, BLACK).items() if n >= 2]
+
+
+def threats(board: str, p: int, color: str) -> tuple[int, int, int]:
+    """What ``color``'s stone on the empty point ``p`` makes: (fives, fours, straight fours),
+    the fours counted one per four (for the robots' search; Black's forbidden shapes are
+    :func:`forbidden`'s)."""
+    b = _put(board, p, color)
+    lengths = [run_length(b, p, d, color) for d in DIRECTIONS]
+    fives = sum(n == 5 or (n > 5 and color == WHITE) for n in lengths)
+    fours = straight = 0
+    for d in DIRECTIONS:
+        found = _fives_at(b, p, d, color)
+        fours += len(found)
+        straight += sum(n >= 2 for n in found.values())
+    return fives, fours, straight
 
 
 def _is_three(board: str, p: int, d: tuple[int, int]) -> bool:
@@ -287,7 +300,7 @@ class Renju(Game[RenjuState, RMove]):
             "size": SIZE,
             "rows": rows,
             "to_move": "b" if state.black else "w",
-            "moves": [self.text(state, m) for m in state.moves],
+            "moves": [point_name(m) for m in stones],
             "last": point_name(stones[-1]) if stones else None,
         }
 
