@@ -30,8 +30,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
     play = games.add_parser("play", help="robots play a whole game")
     play.add_argument("game", help="chess, xiangqi, renju (gomoku) or go")
-    play.add_argument("--robots", default="0,0", help="the two robots' levels, first player's "
-                      "first: 0 (fast) or 1 (stronger), like 0,1")
+    play.add_argument(
+        "--robots",
+        default="0,0",
+        help="the two robots' levels, first player's first: 0 (fast) or 1 (stronger), like 0,1",
+    )
     play.add_argument("--seed", default="1", help="a whole number: the robots' choices")
     play.add_argument("--json", action="store_true", help="one line of JSON")
     play.add_argument("--size", default="19", help="go: 9, 13 or 19")
@@ -112,8 +115,12 @@ def run_play(args: argparse.Namespace) -> int:
     result = outcome.result if outcome else "*"
     key = outcome.reason.key.removeprefix("reason.") if outcome else "unfinished"
     if args.json:
-        print(json.dumps({"game": name, "moves": view["moves"], "result": result, "reason": key},
-                         ensure_ascii=False))
+        print(
+            json.dumps(
+                {"game": name, "moves": view["moves"], "result": result, "reason": key},
+                ensure_ascii=False,
+            )
+        )
         return 0
     print(" ".join(view["moves"]))
     if outcome is None:

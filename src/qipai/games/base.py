@@ -103,6 +103,11 @@ def reason(key: str, **fields: object) -> Term:
     return Term(f"reason.{key}", tuple(fields.items()))
 
 
+def why(key: str, **fields: object) -> Term:
+    """Why a move or position is refused, in either language (the ``why`` of an error)."""
+    return Term(f"why.{key}", tuple(fields.items()))
+
+
 # --- actions every game shares ------------------------------------------------------------
 
 

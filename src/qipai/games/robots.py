@@ -92,7 +92,7 @@ def negamax(board: str, red: bool, depth: int, alpha: int, beta: int) -> int:
         return evaluate(board, red)
     moves = xb.legal_moves(board, red)
     if not moves:
-        return -10_000 - depth  # 將死 or 困斃: the side to move loses
+        return -10_000 - depth  # 将死 or 困毙: the side to move loses
     moves.sort(key=lambda m: board[m.to] == xb.EMPTY)
     best = -100_000
     for m in moves:
@@ -298,8 +298,16 @@ def gtp_to_sgf(vertex: str, size: int) -> str:
 class GoRobot:
     def __init__(self, level: int, seed: int) -> None:
         self.engine = Gtp(
-            ["gnugo", "--mode", "gtp", "--level", "1" if level == 0 else "10",
-             "--seed", str(seed), "--chinese-rules"]
+            [
+                "gnugo",
+                "--mode",
+                "gtp",
+                "--level",
+                "1" if level == 0 else "10",
+                "--seed",
+                str(seed),
+                "--chinese-rules",
+            ]
         )
         self.marks = 0
         self.sent: list[str] = []
