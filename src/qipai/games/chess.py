@@ -19,14 +19,11 @@ import chess.pgn
 
 from .base import (
     JSON,
-    AcceptDraw,
     Common,
     Game,
     GameRuleError,
     MoveTextError,
-    OfferDraw,
     Outcome,
-    Resign,
     reason,
     why,
 )
@@ -280,10 +277,4 @@ class Chess(Game[ChessState, ChessMove]):
         state = self.from_fen(game.board().fen())
         for move in game.mainline_moves():
             state = self.apply(state, move)
-        result = game.headers.get("Result", "*")
-        if self.outcome(state) is None and result in ("1-0", "0-1"):
-            state = self.apply(state, Resign(1 if result == "1-0" else 0))
-        elif self.outcome(state) is None and result == "1/2-1/2":
-            state = self.apply(state, OfferDraw(0))
-            state = self.apply(state, AcceptDraw(1))
-        return state
+        return self.end_as_recorded(state, game.headers.get("Result", "*"))

@@ -27,14 +27,11 @@ from typing import ClassVar
 from . import xiangqi_board as xb
 from .base import (
     JSON,
-    AcceptDraw,
     Common,
     Game,
     GameRuleError,
     MoveTextError,
-    OfferDraw,
     Outcome,
-    Resign,
     Term,
     reason,
     why,
@@ -438,12 +435,7 @@ class Xiangqi(Game[XiangqiState, XMove]):
                 break
             token = re.sub(r"^\d+\.", "", token)
             state = self.apply(state, self.parse_move(state, token))
-        if self.outcome(state) is None and state.pending is None:
-            if result in ("1-0", "0-1"):
-                state = self.apply(state, Resign(1 if result == "1-0" else 0))
-            elif result == "1/2-1/2":
-                state = self.apply(self.apply(state, OfferDraw(0)), AcceptDraw(1))
-        return state
+        return state if state.pending is not None else self.end_as_recorded(state, result)
 
 
 RED_NAMES = {"K": "帅", "A": "仕", "B": "相", "N": "马", "R": "车", "C": "炮", "P": "兵"}
