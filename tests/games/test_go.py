@@ -123,3 +123,10 @@ def test_sgf_in_and_out_and_the_point_names() -> None:
         g.from_sgf("(;FF[4]SZ[19];B[pd])")
     with pytest.raises(GameRuleError):
         Go(10)
+
+
+def test_sgf_colours_follow_the_side_to_play_after_play_resumes() -> None:
+    g = Go(9)
+    s = g.play(g.new(), ["ee", "pass", "pass", "dead:ee", "resume", "cc"])
+    assert g.to_move(s) == 0  # Black resumed, White moved first, now Black
+    assert ";B[ee];W[tt];B[tt];W[cc]" in g.to_sgf(s)

@@ -186,3 +186,17 @@ def test_fen_and_pgn_round_trip() -> None:
         Xiangqi("4k4/9/9/9/9/9/9/9/9/9 w - - 0 1")
     with pytest.raises(MoveTextError, match="one king"):
         Xiangqi("9/9/9/9/9/9/9/9/9/4K4 w - - 0 1")
+
+
+def test_tandem_pieces_are_told_apart_and_an_ambiguous_name_is_refused() -> None:
+    g = Xiangqi()
+    # two red horses on one file: 前马 and 后马, and each name reads back to its move
+    s = g.from_fen("3k5/9/9/9/9/9/9/7N1/9/4K2N1 w - - 0 1")
+    names = sorted(g.chinese(s, m) for m in s.legal if s.board[m.frm] == "N")
+    assert any(n.startswith("前马") for n in names) and any(n.startswith("后马") for n in names)
+    for m in s.legal:
+        assert g.parse(s, g.chinese(s, m)) == m
+    # tandem pawns on two files: "前兵进一" could be either front pawn, so it is refused
+    s = g.from_fen("3k5/9/9/2P3P2/2P3P2/9/9/9/9/4K4 w - - 0 1")
+    with pytest.raises(MoveTextError, match="c6c7 g6g7"):
+        g.parse(s, "前兵进一")

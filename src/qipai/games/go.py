@@ -391,17 +391,14 @@ class Go(Game[GoState, GoMove]):
         outcome = self.outcome(state)
         if outcome is not None:
             root.set("RE", _sgf_result(outcome, self))
-        black = True
-        for m in state.moves:
+        s = self.start(state)
+        for m in state.moves:  # each stone's colour: the side to play when it was made
             if isinstance(m, int | Pass):
                 node = game.extend_main_sequence()
                 r, c = divmod(m, state.size) if isinstance(m, int) else (0, 0)
-                node.set_move(
-                    "b" if black else "w", None if isinstance(m, Pass) else (state.size - 1 - r, c)
-                )
-                black = not black
-            elif isinstance(m, Resume):
-                black = not black
+                point = None if isinstance(m, Pass) else (state.size - 1 - r, c)
+                node.set_move("b" if s.black else "w", point)
+            s = self.apply(s, m)
         text: bytes = game.serialise()
         return text.decode()
 

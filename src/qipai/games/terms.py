@@ -133,6 +133,10 @@ TERMS: Final[dict[str, tuple[str, str]]] = {
         "走后本方帅（将）被攻击或与对方帅（将）照面（送将）",
         "it leaves one's own king attacked or facing the other (送将)",
     ),
+    "why.ambiguous": (
+        "可指多步着法（{moves}），请用 ICCS",
+        "names more than one move ({moves}): use ICCS",
+    ),
     "why.xq_K": (
         "帅（将）只能在九宫内直走一步",
         "帅/将 moves one step along a line inside the palace",

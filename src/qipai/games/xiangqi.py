@@ -319,11 +319,17 @@ class Xiangqi(Game[XiangqiState, XMove]):
         m = re.fullmatch(r"([a-i])([0-9])-?([a-i])([0-9])", t.lower())
         if m:
             return Move(xb.square(m[1] + m[2]), xb.square(m[3] + m[4]))
-        for mv in state.legal:
-            if t in (self.chinese(state, mv), self.wxf(state, mv)) or _norm(t) == _norm(
-                self.chinese(state, mv)
-            ):
-                return mv
+        found = {
+            mv
+            for mv in state.legal
+            if t == self.wxf(state, mv) or _norm(t) == _norm(self.chinese(state, mv))
+        }
+        if len(found) == 1:
+            return found.pop()
+        if found:
+            moves = " ".join(sorted(m.iccs for m in found))
+            wrong = why("ambiguous", moves=moves)
+            raise MoveTextError("error.bad_move_text", RULES, text=t, why=wrong)
         raise MoveTextError("error.bad_move_text", RULES, text=t, why=why("xiangqi_text"))
 
     def _describe(self, state: XiangqiState, move: Move) -> tuple[str, str, str, int]:
