@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint browser bench clean
+.PHONY: run test lint browser engines bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -24,7 +24,13 @@ lint: $(STAMP)
 browser:
 	@test -x /usr/bin/chromium || (apt-get update -qq && apt-get install -y -qq chromium >/dev/null)
 
-test: lint browser
+# The board games' robots run Debian's engines as processes: Stockfish (chess), Fairy-Stockfish
+# (xiangqi), GNU Go (go).
+engines:
+	@test -x /usr/games/stockfish -a -x /usr/games/fairy-stockfish -a -x /usr/games/gnugo || \
+		(apt-get update -qq && apt-get install -y -qq stockfish fairy-stockfish gnugo >/dev/null)
+
+test: lint browser engines
 	$(BIN)/pytest src tests
 
 bench: $(STAMP)

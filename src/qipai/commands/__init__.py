@@ -18,4 +18,5 @@ SUMMARIES = {
     "pool": "the duplicate pool and the weekly Rate: simulate weeks of it",
     "demo": "robots play demonstration boards",
     "serve": "run the bridge club server (pages, API, websockets)",
+    "games": "chess, xiangqi, renju and go: perft, robot games, renju's forbidden moves",
 }
