@@ -174,3 +174,12 @@ def test_constraints_feed_the_dealer():
     north = HandConstraint(Seat.NORTH, **shown[Seat.NORTH].ranges())
     deals = deal(5, seed=1, where=north)
     assert all(shown[Seat.NORTH].admits(d.north) for d in deals)
+
+
+def test_a_pass_denies_what_a_single_term_rule_would_have_shown():
+    # Over 1NT a pass denies the penalty double's 16+ HCP (the pass rule itself says nothing).
+    shown = natural().seat_constraints(Seat.NORTH, calls("1NT P"))
+    assert shown[Seat.EAST].hcp == (0, 15)
+    # A pass where nothing in the system fits denies every rule that would have fitted.
+    shown = natural().seat_constraints(Seat.NORTH, calls("P"))
+    assert shown[Seat.NORTH].hcp == (0, 11)

@@ -680,7 +680,8 @@ class BiddingSystem:
         opts = _shadowed([o for o in self._options(sit) if o.call == call])
         if not opts:
             if call == PASS:
-                return Explanation(call, "Pass", "不叫")
+                # Nothing in the system fits: the pass denies every rule that would have.
+                return Explanation(call, "Pass", "不叫", self._denied(sit, call, -1).tightened())
             return Explanation(call, *_NO_MEANING)
         opts.sort(key=lambda o: -o.rule.priority)
         shown: HandConstraints | None = None
@@ -696,6 +697,11 @@ class BiddingSystem:
         top = opts[0].rule
         if not texts:
             texts.append(opts[0].texts())
+        if shown is not None:
+            # What the call denies: a rule of higher priority for another call did not fit.
+            with_denial = shown.intersect(self._denied(sit, call, opts[-1].rule.priority))
+            if not with_denial.tightened().is_empty:
+                shown = with_denial
         en = "; or ".join(t[0] for t in texts[:3])
         zh = "; 或 ".join(t[1] for t in texts[:3])
         return Explanation(
@@ -708,6 +714,23 @@ class BiddingSystem:
             game_forcing="gf" in top.flags,
             rules=tuple(o.rule.id for o in opts),
         )
+
+    def _denied(self, sit: _Situation, call: Call, floor: float) -> HandConstraints:
+        """What making ``call`` denies: a player who follows the system would have made any
+        other call whose rule of priority above ``floor`` fitted the hand, so none did. Only a
+        rule that turns on one hand term (beside facts of the auction) says something sound
+        when it fails (``X | hcp 16+`` failing: at most 15 HCP); the rest deny nothing here."""
+        denied = HandConstraints()
+        for other, opts in self._choices(sit):
+            if other == call:
+                continue
+            for o in opts:
+                if o.rule.priority <= floor:
+                    continue
+                neg = _negation(o.rule.requirement, o.ctx, o.bindings)
+                if neg is not None:
+                    denied = denied.intersect(neg)
+        return denied
 
     # -- choosing a call
 
@@ -851,6 +874,17 @@ def _shadowed(opts: list[_Option]) -> list[_Option]:
     return [o for o in opts if o.rule.specificity == top]
 
 
+def _negation(node: Node, ctx: Context, b: Bindings) -> HandConstraints | None:
+    """The constraints on a hand that fails ``node``, where one hand term decides it (the
+    others being facts of the auction, already true here); None when nothing sound follows."""
+    parts = node.parts if isinstance(node, All) else (node,)
+    hand_parts = [p for p in parts if not isinstance(p, TableFact)]
+    if len(hand_parts) != 1 or isinstance(hand_parts[0], All | Any_ | Not):
+        return None
+    neg = hand_parts[0].negated_constraints(ctx, b)
+    return None if neg is None or neg.is_unconstrained else neg
+
+
 def _tiebreak(call: Call, hand: Hand) -> tuple[float, float]:
     if not isinstance(call, Bid) or call.strain.suit is None:
         return (0.0, 0.0)
@@ -911,14 +945,23 @@ def _context(
     if n >= 2 and calls[n - 1] == PASS and calls[n - 2] != PASS and history[n - 2].forcing:
         forced = True
     game_forced = False
-    last_bid_i = next((i for i in range(n - 1, -1, -1) if isinstance(calls[i], Bid)), None)
-    if last_bid_i is not None:
+
+    def ours(i: int) -> bool:
         # a seat is on the bidder's side when its number differs from the bidder's by 0 or 2
-        ours = (dealer + last_bid_i - bidder) % 2 == 0
-        gf = any(history[i].game_forcing and (dealer + i - bidder) % 2 == 0 for i in range(n))
-        last = calls[last_bid_i]
-        assert isinstance(last, Bid)
-        if gf and ours and last.level < _GAME[last.strain]:
+        return (dealer + i - bidder) % 2 == 0
+
+    last_bid_i = next((i for i in range(n - 1, -1, -1) if isinstance(calls[i], Bid)), None)
+    our_bid_i = next(
+        (i for i in range(n - 1, -1, -1) if isinstance(calls[i], Bid) and ours(i)), None
+    )
+    if last_bid_i is not None and our_bid_i is not None:
+        gf = any(history[i].game_forcing and ours(i) for i in range(n))
+        last, our_last = calls[last_bid_i], calls[our_bid_i]
+        assert isinstance(last, Bid) and isinstance(our_last, Bid)
+        # Forced to game until our side bids one; an opponent's bid below the five level does
+        # not let us off (a game-forcing auction stays forcing over interference).
+        below = our_last.level < _GAME[our_last.strain]
+        if gf and below and (last_bid_i == our_bid_i or last.level < 5):
             game_forced = True
     suits: dict[str, Suit] = {}
     me_c, pd_c = shown[bidder], shown[partner]
