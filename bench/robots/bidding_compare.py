@@ -32,7 +32,9 @@ Nothing is asserted. ``--samples`` fixes the deals the simulation samples (a qui
 from __future__ import annotations
 
 import argparse
+import json
 import math
+import os
 import random
 import statistics
 import sys
@@ -70,6 +72,22 @@ def bid(
             on_call(s.turn.side, time.perf_counter() - t0)
         s = apply(s, action)
     return s
+
+
+CACHE = Path(os.environ.get("QIPAI_DD_CACHE", "/tmp/qipai-bench-dd.json"))
+
+
+def cached_tables(deals: list[Deal], labels: list[str]) -> list[DDTable]:
+    """DD tables, kept in ``$QIPAI_DD_CACHE`` (by the deal's PBN) across runs: a table takes
+    a second or more on two busy cores, and before/after runs use the same deals."""
+    kept: dict[str, str] = json.loads(CACHE.read_text()) if CACHE.exists() else {}
+    todo = [k for k, d in enumerate(deals) if str(d) not in kept]
+    if todo:
+        solved = dd_tables([deals[k] for k in todo], boards=[labels[k] for k in todo])
+        for k, t in zip(todo, solved, strict=True):
+            kept[str(deals[k])] = t.pbn()
+        CACHE.write_text(json.dumps(kept))
+    return [DDTable.parse(kept[str(d)]) for d in deals]
 
 
 def dd_score(s: BoardState, table: DDTable) -> int:
@@ -147,7 +165,7 @@ def main() -> None:
     idx = range(args.first, args.first + args.deals)
     deals = [Deal.from_seed(f"{args.seed}:{i}") for i in idx]
     start = time.perf_counter()
-    tables = dd_tables(deals, boards=[f"{args.seed}:{i}" for i in idx])
+    tables = cached_tables(deals, [f"{args.seed}:{i}" for i in idx])
     dd_s = time.perf_counter() - start
     rows = []
     for k, (i, deal) in enumerate(zip(idx, deals, strict=True)):
