@@ -223,6 +223,7 @@ class MonteCarloRobot:
         budget: float | None = _UNSET,
         read_auction: bool = True,
         simulate_bidding: bool = True,
+        opponents: BiddingSystem | None = None,
     ) -> None:
         if level not in (1, 2):
             raise ValueError(f"Monte-Carlo robots are levels 1 and 2, not {level}")
@@ -242,7 +243,7 @@ class MonteCarloRobot:
         """How many calls this robot has weighed by simulation (for benchmarks)."""
         self.last_bid: bidsim.BidAnalysis | None = None
         """The simulation behind the last call (None when none was run)."""
-        self._level0 = Level0Robot(self.system)
+        self._level0 = Level0Robot(self.system, opponents)
         self._shown: dict[tuple[object, ...], dict[Seat, HandConstraint]] = {}
         self.last: Analysis | None = None
         """The analysis behind the last card chosen (None when nothing was simulated)."""
@@ -283,10 +284,11 @@ class MonteCarloRobot:
         hand = view.hands[view.seat]
         assert hand is not None
         calls = tuple(e.call for e in view.auction)
-        choices = self.system.choose(hand, view.dealer, calls, view.vulnerability)
-        if not bidsim.worth_simulating(view, choices, self.system):
+        system = self._level0.system_for(view.seat)
+        choices = system.choose(hand, view.dealer, calls, view.vulnerability)
+        if not bidsim.worth_simulating(view, choices, system):
             return base
-        options = bidsim.candidates(view, choices, self.system)
+        options = bidsim.candidates(view, choices, system)
         if len(options) < 2:
             return base
         start = time.perf_counter()
@@ -296,7 +298,7 @@ class MonteCarloRobot:
             analysis = bidsim.simulate(
                 view,
                 [c for c, _ in options],
-                self.system,
+                system,
                 rng,
                 samples=n,
                 deadline=None if budget is None else start + budget,
@@ -310,7 +312,7 @@ class MonteCarloRobot:
             return base
         chosen = analysis.chosen
         fits = dict(options)[chosen] or chosen == PASS
-        e = self.system.explain_calls(view.dealer, (*calls, chosen), view.vulnerability)[-1]
+        e = system.explain_calls(view.dealer, (*calls, chosen), view.vulnerability)[-1]
         note_en, note_zh = bidsim.deviation_note(analysis, self.scoring)
         if not fits:
             note_en += "; the hand does not fully match this meaning"
@@ -389,7 +391,8 @@ class MonteCarloRobot:
 
     def _constraints(self, view: View) -> dict[Seat, HandConstraint]:
         calls = tuple(e.call for e in view.auction)
-        key = (view.dealer, view.vulnerability, calls)
+        system = self._level0.system_for(view.seat)
+        key = (view.dealer, view.vulnerability, calls, system.side)
         found = self._shown.get(key)
         if found is not None:
             return found
@@ -397,7 +400,7 @@ class MonteCarloRobot:
             self._shown.clear()
         out: dict[Seat, HandConstraint] = {}
         try:
-            shown = self.system.seat_constraints(view.dealer, calls, view.vulnerability)
+            shown = system.seat_constraints(view.dealer, calls, view.vulnerability)
         except (QipaiError, ValueError, KeyError):
             shown = {}
         for seat, c in shown.items():

@@ -41,7 +41,7 @@ from typing import Generic, TypeVar
 from ..bridge.auction import Auction
 from ..bridge.board import Vulnerability
 from ..bridge.calls import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Bid, Call, parse_call
-from ..bridge.cards import SEATS, Seat, Strain, Suit
+from ..bridge.cards import SEATS, Seat, Side, Strain, Suit
 from ..bridge.deal import Hand
 from ..bridge.errors import ParseError
 from ..bridge.names import display_name
@@ -634,6 +634,30 @@ class BiddingSystem:
         # walks all that is kept, and a long pause holds up every table.
         self._explained: _Recent[_Key, Explanation] = _Recent(_EXPLAINED_KEPT)
         self._situations: _Recent[_Key, _Situation] = _Recent(_SITUATIONS_KEPT)
+        self.side: Side | None = None
+        """The side playing this system when the opponents play another (``seated``); None
+        when all four seats play it."""
+        self._opponents: BiddingSystem | None = None
+
+    def seated(self, side: Side, opponents: BiddingSystem) -> BiddingSystem:
+        """This system played by ``side`` against ``opponents``' system: every call is read by
+        the system of the side that made it, and ``choose`` for a seat of the other side uses
+        theirs. The same object when both sides play one system.
+
+        >>> nat, pre = natural(), builtin_system("precision")
+        >>> t = pre.seated(Side.NS, nat)
+        >>> from qipai.bridge import parse_call
+        >>> [e.en for e in t.explain_calls(Seat.NORTH, [parse_call("1C"), parse_call("1S")])]
+        ['Precision 1C: artificial, 16+ HCP, any shape', 'Overcall: 5+ spades, 8-16 HCP']
+        """
+        if opponents is self or opponents.rules is self.rules:
+            return self
+        if side is Side.NS:
+            return table_systems(self, opponents)[side]
+        return table_systems(opponents, self)[side]
+
+    def _copy(self) -> BiddingSystem:
+        return BiddingSystem(self.name, self.title_en, self.title_zh, self.rules)
 
     def __repr__(self) -> str:
         return f"<BiddingSystem {self.name}: {len(self.rules)} rules>"
@@ -667,6 +691,8 @@ class BiddingSystem:
         return {s: c.tightened() for s, c in shown.items()}
 
     def _explain(self, dealer: Seat, vul: Vulnerability, calls: tuple[Call, ...]) -> Explanation:
+        if self._opponents is not None and SEATS[(dealer + len(calls) - 1) % 4].side != self.side:
+            return self._opponents._explain(dealer, vul, calls)
         key = (dealer, vul, calls)
         found = self._explained.get(key)
         if found is not None:
@@ -746,6 +772,8 @@ class BiddingSystem:
         Higher priority first; at equal priority a longer suit first, then of two five-card or
         longer suits the higher, of two four-card suits the lower (up the line)."""
         calls = tuple(calls)
+        if self._opponents is not None and SEATS[(dealer + len(calls)) % 4].side != self.side:
+            return self._opponents.choose(hand, dealer, calls, vulnerability)
         sit = self._situation(dealer, vulnerability, calls)
         scored: list[tuple[tuple[float, ...], Choice]] = []
         for call, opts in self._choices(sit):
@@ -1070,6 +1098,19 @@ def parse_system(text: str, source: str = "<system>") -> BiddingSystem:
     return BiddingSystem(name, titles["en"] or name, titles["zh"] or name, rules)
 
 
+@cache
+def table_systems(ns: BiddingSystem, ew: BiddingSystem) -> dict[Side, BiddingSystem]:
+    """North-South playing ``ns`` and East-West ``ew``: a system for each side that reads
+    every call by the system of the side that made it (see ``BiddingSystem.seated``). Kept per
+    pair of systems, so the readings are worked out once for a table."""
+    if ns is ew or ns.rules is ew.rules:
+        return {Side.NS: ns, Side.EW: ns}
+    a, b = ns._copy(), ew._copy()
+    a.side, b.side = Side.NS, Side.EW
+    a._opponents, b._opponents = b, a
+    return {Side.NS: a, Side.EW: b}
+
+
 def load_system(path: str | Path) -> BiddingSystem:
     """Load a system file from disk."""
     p = Path(path)
@@ -1094,6 +1135,23 @@ def _builtin(name: str) -> BiddingSystem:
 def natural() -> BiddingSystem:
     """The default system: natural, five-card majors, 15-17 notrump."""
     return builtin_system("natural")
+
+
+def precision() -> BiddingSystem:
+    """Precision (精确): strong 1C, 1D nebulous, five-card majors, 13-15 notrump."""
+    return builtin_system("precision")
+
+
+def explain_at_table(
+    auction: Auction,
+    index: int,
+    vulnerability: Vulnerability,
+    ns: BiddingSystem,
+    ew: BiddingSystem,
+) -> Explanation:
+    """The meaning of call ``index`` at a table where North-South play ``ns`` and East-West
+    ``ew``: by the system of the side that made it."""
+    return table_systems(ns, ew)[Side.NS].explain(auction, index, vulnerability)
 
 
 def explain(
