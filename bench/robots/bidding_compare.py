@@ -26,7 +26,9 @@ North-South's view; a pass-out is 0), as the issue scored "the contracts alone".
   tricks);
 * the new robot's time a call, p50 / p95 / max, and how many calls it simulated.
 
-Nothing is asserted. ``--samples`` fixes the deals the simulation samples (a quicker run).
+Nothing is asserted. ``--samples`` fixes the deals the simulation samples (a quicker run);
+``--where EXPR`` bids only deals meeting a dealer expression (for the slam figures, strong
+deals are rare: ``--where 'hcp(north) + hcp(south) >= 31'``).
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ from pathlib import Path
 
 from qipai.analysis import par
 from qipai.analysis.dds import DDTable, dd_tables
+from qipai.analysis.dealer import deal
 from qipai.bridge import Deal, Phase, Seat, Side, Strain, apply, contract_score, new_board, view
 from qipai.bridge.game import BoardState
 from qipai.duplicate.imps import imps
@@ -142,6 +145,12 @@ def main() -> None:
     ap.add_argument("--system", default="natural")
     ap.add_argument("--against", default="reference", choices=["reference", "natural"])
     ap.add_argument("--samples", type=int, default=None)
+    ap.add_argument(
+        "--where",
+        default=None,
+        help="deal only deals meeting this dealer expression, e.g. "
+        "'hcp(north) + hcp(south) >= 31' (the deals then come from the seeded dealer)",
+    )
     args = ap.parse_args()
 
     system = builtin_system(args.system)
@@ -163,13 +172,17 @@ def main() -> None:
             times.append(seconds)
 
     idx = range(args.first, args.first + args.deals)
-    deals = [Deal.from_seed(f"{args.seed}:{i}") for i in idx]
+    if args.where:
+        seed = int.from_bytes(args.seed.encode()[:8], "big")
+        deals = deal(args.first + args.deals, seed=seed, where=args.where)[args.first :]
+    else:
+        deals = [Deal.from_seed(f"{args.seed}:{i}") for i in idx]
     start = time.perf_counter()
     tables = cached_tables(deals, [f"{args.seed}:{i}" for i in idx])
     dd_s = time.perf_counter() - start
     rows = []
-    for k, (i, deal) in enumerate(zip(idx, deals, strict=True)):
-        board = new_board(i % 16 + 1, deal)
+    for k, (i, d) in enumerate(zip(idx, deals, strict=True)):
+        board = new_board(i % 16 + 1, d)
         key = f"{args.seed}:{i}"
         a4 = bid(board, {Side.NS: new, Side.EW: new}, random.Random(key), timed)
         r4 = bid(board, {Side.NS: ref, Side.EW: ref}, random.Random(key))
