@@ -120,8 +120,11 @@ def test_explanations_in_both_languages():
 def test_explanation_fills_in_suit_names():
     a = Auction.from_calls(Seat.NORTH, calls("1H P 3H"))
     e = explain(a, 2)
-    assert e.en == "Limit raise: 4+ hearts, 10-12 points, invitational"
-    assert e.zh == "限制性加叫: 4张以上红心, 10-12点, 邀叫"
+    assert e.en == (
+        "Limit raise: 4+ hearts, 10-12 points, invitational; "
+        "or Limit raise with three hearts: 11-12 points, invitational"
+    )
+    assert e.zh == "限制性加叫: 4张以上红心, 10-12点, 邀叫; 或 三张红心限制性加叫: 11-12点, 邀叫"
 
 
 def test_a_call_outside_the_system_is_said_to_be_so():

@@ -65,3 +65,20 @@ def test_a_game_forcing_auction_stays_forcing_over_interference() -> None:
 def test_queen_ask_is_explained_and_alerted() -> None:
     es = natural().explain_calls(Seat.NORTH, calls("1S P 3S P 4NT P 5C P 5D"))
     assert es[-1].alert and "queen" in es[-1].en and "将牌Q" in es[-1].zh
+
+
+@pytest.mark.parametrize(
+    ("hand", "auction", "expected"),
+    [
+        # Games the level-0 bidding missed on the benchmark deals (bidding:0..299)
+        ("T32.KT84.AQJ.A63", "1S P", "2C"),  # 14 with three spades: not a pass
+        ("AKJ7.932.QJ.KT84", "1C 1D", "1S"),  # a four-card major at the one level
+        ("Q84.K853.T9653.6", "2H X P", "3D"),  # advancing a double of a weak two
+        ("AKJ4.T942.975.Q6", "1H 1NT P", "3NT"),  # advancing a 1NT overcall
+        ("84.KQJ4.KQ63.AJ9", "3C P P", "3NT"),  # balancing over a preempt
+        ("AT5.AQT.KT9653.K", "1D P 1NT P", "3D"),  # 16 with six diamonds invites
+        ("T63.AKT3.84.T632", "1C 1S X P 2NT P", "3NT"),
+    ],
+)
+def test_games_found(hand: str, auction: str, expected: str) -> None:
+    assert bid(hand, auction) == expected

@@ -114,3 +114,11 @@ def test_level1_robots_play_either_system():
     for seed in range(3):
         s = bid_out(seed, ns, ew)
         assert s.phase is Phase.PLAY or s.contract is None
+
+
+def test_precision_sections_taken_from_natural_are_in_step():
+    from precision_sections import SYSTEMS, expected_precision
+
+    assert (SYSTEMS / "precision.txt").read_text(encoding="utf-8") == expected_precision(), (
+        "run python tests/robots/precision_sections.py"
+    )
