@@ -120,8 +120,11 @@ def test_explanations_in_both_languages():
 def test_explanation_fills_in_suit_names():
     a = Auction.from_calls(Seat.NORTH, calls("1H P 3H"))
     e = explain(a, 2)
-    assert e.en == "Limit raise: 4+ hearts, 10-12 points, invitational"
-    assert e.zh == "限制性加叫: 4张以上红心, 10-12点, 邀叫"
+    assert e.en == (
+        "Limit raise: 4+ hearts, 10-12 points, invitational; "
+        "or Limit raise with three hearts: 11-12 points, invitational"
+    )
+    assert e.zh == "限制性加叫: 4张以上红心, 10-12点, 邀叫; 或 三张红心限制性加叫: 11-12点, 邀叫"
 
 
 def test_a_call_outside_the_system_is_said_to_be_so():
@@ -174,3 +177,12 @@ def test_constraints_feed_the_dealer():
     north = HandConstraint(Seat.NORTH, **shown[Seat.NORTH].ranges())
     deals = deal(5, seed=1, where=north)
     assert all(shown[Seat.NORTH].admits(d.north) for d in deals)
+
+
+def test_a_pass_denies_what_a_single_term_rule_would_have_shown():
+    # Over 1NT a pass denies the penalty double's 16+ HCP (the pass rule itself says nothing).
+    shown = natural().seat_constraints(Seat.NORTH, calls("1NT P"))
+    assert shown[Seat.EAST].hcp == (0, 15)
+    # A pass where nothing in the system fits denies every rule that would have fitted.
+    shown = natural().seat_constraints(Seat.NORTH, calls("P"))
+    assert shown[Seat.NORTH].hcp == (0, 11)

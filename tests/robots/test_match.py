@@ -83,3 +83,11 @@ def test_command_level1_against_level0_json(capsys):
 def test_command_refuses_no_deals(capsys):
     assert run(["robots", "match", "--deals", "0", "--level", "0"]) == 2
     assert "--deals" in capsys.readouterr().err
+
+
+def test_own_bidding_against_itself_is_a_tie_and_bids_at_each_table():
+    from qipai.robots.match import play_board
+
+    r = Level0Robot()
+    b = play_board(r, r, 3, "own", own_bidding=True)
+    assert b.imps == 0 and b.table1 == b.table2

@@ -63,6 +63,7 @@ __all__ = [
     "MAX_POSITIONS_PER_CALL",
     "PositionValues",
     "Sample",
+    "declarer_tricks",
     "relax",
     "sample_deals",
     "solve_sampled",
@@ -400,3 +401,68 @@ def _solve_chunk(
                     seen += 1
         if seen != len(column):
             raise DDSError(f"DDS valued {seen} cards of the {len(column)} legal ones")
+
+
+def declarer_tricks(
+    owners: NDArray[np.uint8],
+    contracts: Sequence[tuple[int, Strain, Seat]],
+    *,
+    deadline: float | None = None,
+    clock: Callable[[], float] = time.perf_counter,
+) -> NDArray[np.int8]:
+    """Double-dummy tricks for declarers of whole deals: for each ``(row, strain, declarer)``,
+    the tricks ``declarer`` takes in ``strain`` in deal ``owners[row]`` (the left-hand opponent
+    leading), one DDS answer a contract (``SolveAllBoardsBin``, the best card only, at most
+    ``MAX_POSITIONS_PER_CALL`` a call). With ``deadline``, they are solved two a thread at a
+    time while the next chunk seems to fit (at the slowest rate seen), and those not reached
+    in time are -1: solve the contracts of one deal together, and a deadline leaves whole
+    deals solved. For bidding by
+    simulation, where each sampled deal needs a few contracts, not a whole DD table.
+
+    >>> from qipai.analysis.dealer import owners_from_deal
+    >>> from qipai.bridge import Deal
+    >>> d = Deal.parse("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
+    >>> declarer_tricks(owners_from_deal(d)[None, :], [(0, Strain.NOTRUMP, Seat.NORTH)]).tolist()
+    [13]
+    """
+    owners = np.asarray(owners, dtype=np.uint8)
+    holdings = _holdings(owners, ())
+    out = np.full(len(contracts), -1, dtype=np.int8)
+    done = 0
+    # Against a deadline, small chunks (a call cannot be stopped once made), and none that
+    # would not fit at the slowest rate seen so far.
+    size = MAX_POSITIONS_PER_CALL if deadline is None else 2 * _dds_threads()
+    rate: float | None = None
+    while done < len(contracts):
+        if deadline is not None:
+            left = deadline - clock()
+            if left <= 0 or (rate is not None and rate * size > left):
+                break
+        chunk = contracts[done : done + size]
+        t0 = clock()
+        bo = _dds.boards()
+        bo.noOfBoards = len(chunk)
+        for i, (row, strain, declarer) in enumerate(chunk):
+            dl = bo.deals[i]
+            dl.trump = _DDS_TRUMP.get(strain, 4)
+            dl.first = int(declarer.lho)
+            for k in range(3):
+                dl.currentTrickSuit[k] = dl.currentTrickRank[k] = 0
+            flat = np.ascontiguousarray(holdings[row], dtype=np.uint32)
+            ctypes.memmove(ctypes.addressof(dl.remainCards), flat.ctypes.data, 64)
+            bo.target[i], bo.solutions[i], bo.mode[i] = -1, 1, 1
+        solved = _dds.solvedBoards()
+        try:
+            with DDS_LOCK:
+                _dds.SolveAllBoardsBin(bo, solved)
+        except _dds.DDSError as e:
+            raise DDSError(f"DDS failed in SolveAllBoardsBin: {e}") from None
+        for i in range(len(chunk)):
+            score = int(solved.solvedBoard[i].score[0])
+            if not 0 <= score <= 13:
+                raise DDSError(f"DDS answered {score} tricks for the opening lead")
+            out[done + i] = 13 - score
+        done += len(chunk)
+        spent = (clock() - t0) / len(chunk)
+        rate = spent if rate is None else max(rate, spent)
+    return out

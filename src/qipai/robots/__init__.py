@@ -21,24 +21,35 @@ from .system import (
     SystemFileError,
     builtin_system,
     explain,
+    explain_at_table,
     load_system,
     natural,
     parse_system,
+    precision,
+    table_systems,
 )
 
 LEVELS = (0, 1, 2)
 
 
-def robot_for(level: int = 0, system: BiddingSystem | None = None, scoring: str = "imp") -> Robot:
+def robot_for(
+    level: int = 0,
+    system: BiddingSystem | None = None,
+    scoring: str = "imp",
+    opponents: BiddingSystem | None = None,
+) -> Robot:
     """A robot of ``level``: 0 fast rules of thumb (milliseconds); 1 (the default at tables,
-    about a second a card at most) and 2 (stronger, slower) play by double dummy over deals
-    sampled from their own view, for the table's ``scoring`` ("imp", "mp" or "tricks")."""
+    about a second a call or card at most) and 2 (stronger, slower) bid by simulation where
+    the book is silent, close or competitive and play by double dummy over deals sampled from
+    their own view, for the table's ``scoring`` ("imp", "mp" or "tricks"). ``system`` is the
+    partnership's system (natural by default), ``opponents`` the other side's when it differs
+    (each side's calls are read by its own system)."""
     if level == 0:
-        return Level0Robot(system)
+        return Level0Robot(system, opponents)
     if level in (1, 2):
         from .montecarlo import MonteCarloRobot  # imports DDS: only when asked for
 
-        return MonteCarloRobot(level, system, scoring)  # type: ignore[arg-type]
+        return MonteCarloRobot(level, system, scoring, opponents=opponents)  # type: ignore[arg-type]
     raise ValueError(f"robot levels are {', '.join(map(str, LEVELS))}, not {level}")
 
 
@@ -54,9 +65,12 @@ __all__ = [
     "act",
     "builtin_system",
     "explain",
+    "explain_at_table",
     "is_legal",
     "load_system",
     "natural",
     "parse_system",
+    "precision",
     "robot_for",
+    "table_systems",
 ]

@@ -28,9 +28,19 @@ class Level0Robot:
 
     level = 0
 
-    def __init__(self, system: BiddingSystem | None = None) -> None:
+    def __init__(
+        self, system: BiddingSystem | None = None, opponents: BiddingSystem | None = None
+    ) -> None:
         self.system = system or natural()
+        self.opponents = opponents
+        """The opponents' system, when it is not this robot's (None: the same)."""
         self._hints: dict[tuple[object, ...], Hints] = {}
+
+    def system_for(self, seat: Seat | None) -> BiddingSystem:
+        """The system as read from ``seat``: each side's calls by its own system."""
+        if self.opponents is None or seat is None:
+            return self.system
+        return self.system.seated(seat.side, self.opponents)
 
     def __repr__(self) -> str:
         return f"Level0Robot({self.system.name})"
@@ -51,7 +61,8 @@ class Level0Robot:
         calls = [e.call for e in view.auction]
         legal = set(view.legal_calls)
         out: list[Candidate] = []
-        for ch in self.system.choose(hand, view.dealer, calls, view.vulnerability):
+        system = self.system_for(view.seat)
+        for ch in system.choose(hand, view.dealer, calls, view.vulnerability):
             if ch.call not in legal:
                 continue
             action = MakeCall(ch.call, view.seat, alert=ch.alert, explanation=ch.en)
@@ -66,13 +77,13 @@ class Level0Robot:
         """Suits partner showed, and suits the declaring side showed, from the auction."""
         assert view.seat is not None and view.turn is not None
         calls: list[Call] = [e.call for e in view.auction]
-        key = (view.dealer, view.vulnerability, tuple(calls), view.turn)
+        key = (view.dealer, view.vulnerability, tuple(calls), view.turn, view.seat)
         found = self._hints.get(key)
         if found is not None:
             return found
         if len(self._hints) > 10_000:
             self._hints.clear()
-        shown = self.system.seat_constraints(view.dealer, calls, view.vulnerability)
+        shown = self.system_for(view.seat).seat_constraints(view.dealer, calls, view.vulnerability)
         me = view.turn
         partner = me.partner
         declaring = view.declarer.side if view.declarer is not None else None

@@ -98,10 +98,11 @@ def interval(values: Sequence[float]) -> tuple[float, float, float]:
     return mean, mean - half, mean + half
 
 
-def bid(state: BoardState, robot: Robot, rng: random.Random) -> BoardState:
-    """Four copies of ``robot`` bid ``state`` until the auction ends."""
+def bid(state: BoardState, robot: Robot | dict[Side, Robot], rng: random.Random) -> BoardState:
+    """Four copies of ``robot`` (or each side's robot) bid ``state`` until the auction ends."""
     while state.phase is Phase.AUCTION and (seat := state.acting) is not None:
-        state = apply(state, act(robot, view(state, seat), rng))
+        who = robot[seat.side] if isinstance(robot, dict) else robot
+        state = apply(state, act(who, view(state, seat), rng))
     return state
 
 
@@ -217,16 +218,24 @@ def play_board(
     *,
     bidder: Robot | None = None,
     on_card: Callable[[Side, float], None] | None = None,
+    own_bidding: bool = False,
 ) -> BoardResult:
-    """Deal ``index`` of the match ``seed`` at both tables (see the module)."""
+    """Deal ``index`` of the match ``seed`` at both tables (see the module). With
+    ``own_bidding`` each table is bid by the robots sitting there (a match of bidding and
+    play), not once by ``bidder``."""
     key = f"{seed}:{index}"
     number = index % 16 + 1
-    s0 = bid(new_board(number, Deal.from_seed(key)), bidder or Level0Robot(), random.Random(key))
+    board = new_board(number, Deal.from_seed(key))
+    if own_bidding:
+        s1 = bid(board, {Side.NS: a, Side.EW: b}, random.Random(key))
+        s2 = bid(board, {Side.NS: b, Side.EW: a}, random.Random(key))
+    else:
+        s1 = s2 = bid(board, bidder or Level0Robot(), random.Random(key))
 
-    t1 = play_out(s0, {Side.NS: a, Side.EW: b}, random.Random(key), on_card)
+    t1 = play_out(s1, {Side.NS: a, Side.EW: b}, random.Random(key), on_card)
     # A sits East-West at table 2: the caller's ``on_card`` still sees NS for A, EW for B.
     swapped = None if on_card is None else (lambda side, sec: on_card(side.other, sec))
-    t2 = play_out(s0, {Side.NS: b, Side.EW: a}, random.Random(key), swapped)
+    t2 = play_out(s2, {Side.NS: b, Side.EW: a}, random.Random(key), swapped)
     r1, r2 = TableResult.of(t1), TableResult.of(t2)
     return BoardResult(index, number, key, r1, r2, imps(r1.score_ns - r2.score_ns))
 
@@ -241,17 +250,19 @@ def play_match(
     bidder: Robot | None = None,
     on_board: Callable[[BoardResult], None] | None = None,
     on_card: Callable[[Side, float], None] | None = None,
+    own_bidding: bool = False,
 ) -> MatchResult:
     """Robot ``a`` against robot ``b`` over deals ``first .. first + deals - 1`` of ``seed``.
 
     ``on_board`` is called after each board (for progress); ``on_card(side, seconds)`` times
-    every robot call of the play, ``Side.NS`` meaning A's and ``Side.EW`` B's at both tables."""
+    every robot call of the play, ``Side.NS`` meaning A's and ``Side.EW`` B's at both tables.
+    ``own_bidding``: each table bid by its own robots (see ``play_board``)."""
     if deals < 0:
         raise ValueError(f"a match has 0 or more deals, not {deals}")
     bidder = bidder or Level0Robot()
     boards: list[BoardResult] = []
     for i in range(first, first + deals):
-        board = play_board(a, b, i, seed, bidder=bidder, on_card=on_card)
+        board = play_board(a, b, i, seed, bidder=bidder, on_card=on_card, own_bidding=own_bidding)
         boards.append(board)
         if on_board is not None:
             on_board(board)

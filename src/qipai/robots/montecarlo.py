@@ -92,13 +92,14 @@ from numpy.typing import NDArray
 
 from ..analysis.dealer import HandConstraint
 from ..analysis.sampling import Sample, sample_deals, solve_sampled
-from ..bridge.calls import Contract
+from ..bridge.calls import PASS, Contract
 from ..bridge.cards import Card, Rank, Seat, Suit
 from ..bridge.errors import QipaiError
-from ..bridge.game import Phase, PlayCard
+from ..bridge.game import MakeCall, Phase, PlayCard
 from ..bridge.play import Trick
 from ..bridge.scoring import contract_score
 from ..bridge.views import View
+from . import bidsim
 from .base import Candidate
 from .level0 import Level0Robot
 from .system import BiddingSystem, natural
@@ -113,6 +114,9 @@ _SAMPLES = {
 }
 _LATE_SAMPLES = {1: 100, 2: 300}
 _BUDGET = {1: 1.0, 2: 4.0}
+# Bidding by simulation: deals sampled a call, and seconds a call.
+_BID_SAMPLES = {1: 20, 2: 48}
+_BID_BUDGET = {1: 0.7, 2: 3.0}
 
 _UNSET: float = -1.0
 
@@ -218,6 +222,8 @@ class MonteCarloRobot:
         samples: int | None = None,
         budget: float | None = _UNSET,
         read_auction: bool = True,
+        simulate_bidding: bool = True,
+        opponents: BiddingSystem | None = None,
     ) -> None:
         if level not in (1, 2):
             raise ValueError(f"Monte-Carlo robots are levels 1 and 2, not {level}")
@@ -231,7 +237,13 @@ class MonteCarloRobot:
         self.samples = samples
         self.budget = _BUDGET[level] if budget == _UNSET else budget
         self.read_auction = read_auction
-        self._level0 = Level0Robot(self.system)
+        self.simulate_bidding = simulate_bidding
+        self.bid_budget = None if self.budget is None else _BID_BUDGET[level]
+        self.simulated_calls = 0
+        """How many calls this robot has weighed by simulation (for benchmarks)."""
+        self.last_bid: bidsim.BidAnalysis | None = None
+        """The simulation behind the last call (None when none was run)."""
+        self._level0 = Level0Robot(self.system, opponents)
         self._shown: dict[tuple[object, ...], dict[Seat, HandConstraint]] = {}
         self.last: Analysis | None = None
         """The analysis behind the last card chosen (None when nothing was simulated)."""
@@ -243,7 +255,7 @@ class MonteCarloRobot:
 
     def choose(self, view: View, rng: random.Random) -> list[Candidate]:
         if view.phase is Phase.AUCTION and view.legal_calls:
-            return self._level0.bid(view)
+            return self.bid(view, rng)
         if view.phase is Phase.PLAY and view.legal_cards and view.seat is not None:
             return self.play(view, rng)
         return []
@@ -259,6 +271,57 @@ class MonteCarloRobot:
         if best is None:
             return self._level0.accept_claim(view, tricks)
         return tricks <= best
+
+    # -- bidding
+
+    def bid(self, view: View, rng: random.Random) -> list[Candidate]:
+        """The system's calls (level 0's), unless a simulation where the book is silent, close
+        or competitive finds a clearly better one (``qipai.robots.bidsim``)."""
+        base = self._level0.bid(view)
+        self.last_bid = None
+        if not self.simulate_bidding or view.seat is None:
+            return base
+        hand = view.hands[view.seat]
+        assert hand is not None
+        calls = tuple(e.call for e in view.auction)
+        system = self._level0.system_for(view.seat)
+        choices = system.choose(hand, view.dealer, calls, view.vulnerability)
+        if not bidsim.worth_simulating(view, choices, system):
+            return base
+        options = bidsim.candidates(view, choices, system)
+        if len(options) < 2:
+            return base
+        start = time.perf_counter()
+        budget = self.bid_budget
+        n = self.samples or _BID_SAMPLES[self.level]
+        try:
+            analysis = bidsim.simulate(
+                view,
+                [c for c, _ in options],
+                system,
+                rng,
+                samples=n,
+                deadline=None if budget is None else start + budget,
+                scoring=self.scoring,
+            )
+        except (QipaiError, ValueError):
+            return base
+        self.simulated_calls += 1
+        self.last_bid = analysis
+        if analysis is None or analysis.chosen == analysis.first:
+            return base
+        chosen = analysis.chosen
+        fits = dict(options)[chosen] or chosen == PASS
+        e = system.explain_calls(view.dealer, (*calls, chosen), view.vulnerability)[-1]
+        note_en, note_zh = bidsim.deviation_note(analysis, self.scoring)
+        if not fits:
+            note_en += "; the hand does not fully match this meaning"
+            note_zh += "; 牌力牌型与此含义不完全相符"
+        en, zh = e.en + note_en, e.zh + note_zh
+        value = analysis.gains[analysis.calls.index(chosen)]
+        action = MakeCall(chosen, view.seat, alert=e.alert, explanation=en)
+        rest = [c for c in base if not (isinstance(c.action, MakeCall) and c.action.call == chosen)]
+        return [Candidate(action, value, en, zh), *rest]
 
     # -- card play
 
@@ -328,7 +391,8 @@ class MonteCarloRobot:
 
     def _constraints(self, view: View) -> dict[Seat, HandConstraint]:
         calls = tuple(e.call for e in view.auction)
-        key = (view.dealer, view.vulnerability, calls)
+        system = self._level0.system_for(view.seat)
+        key = (view.dealer, view.vulnerability, calls, system.side)
         found = self._shown.get(key)
         if found is not None:
             return found
@@ -336,7 +400,7 @@ class MonteCarloRobot:
             self._shown.clear()
         out: dict[Seat, HandConstraint] = {}
         try:
-            shown = self.system.seat_constraints(view.dealer, calls, view.vulnerability)
+            shown = system.seat_constraints(view.dealer, calls, view.vulnerability)
         except (QipaiError, ValueError, KeyError):
             shown = {}
         for seat, c in shown.items():

@@ -210,6 +210,11 @@ def keycards(hand: Hand, trump: Suit) -> int:
     return aces + (1 if any(c.suit == trump and c.rank == Rank.KING for c in hand.cards) else 0)
 
 
+def side_kings(hand: Hand, trump: Suit) -> int:
+    """Kings outside the trump suit (the king ask's answer)."""
+    return sum(1 for c in hand.cards if c.rank == Rank.KING and c.suit != trump)
+
+
 def shape_sorted(hand: Hand) -> list[int]:
     return sorted((hand.length(s) for s in Suit), reverse=True)
 
@@ -503,14 +508,19 @@ class SuitMeasure(Node):
 @dataclass(frozen=True)
 class Keycards(Node):
     """``keycards 1/4``: aces plus the king of the agreed suit ``T``; ``ourkeycards 5``: mine
-    plus those partner has shown in answer to RKCB."""
+    plus those partner has shown in answer to RKCB; ``sidekings 1``: kings outside ``T`` (the
+    answer to the king ask)."""
 
     word: str
     span: Span
 
     def _mine(self, ctx: Context, hand: Hand) -> int | None:
         trump = ctx.suits.get("T")
-        return None if trump is None else keycards(hand, trump)
+        if trump is None:
+            return None
+        if self.word == "sidekings":
+            return side_kings(hand, trump)
+        return keycards(hand, trump)
 
     def evaluate(self, ctx: Context, b: Bindings, hand: Hand | None) -> Value:
         if "T" not in ctx.suits:
@@ -521,7 +531,7 @@ class Keycards(Node):
             return None
         mine = self._mine(ctx, hand)
         assert mine is not None
-        if self.word == "keycards":
+        if self.word in ("keycards", "sidekings"):
             return mine in self.span
         return mine + partner_keycards(ctx, mine) in self.span
 
@@ -607,7 +617,8 @@ class Partnership(Node):
 
 @dataclass(frozen=True)
 class Shape(Node):
-    """``balanced``, ``semibalanced``, ``unbalanced``, ``rule20``, ``rule15``."""
+    """``balanced``, ``semibalanced``, ``unbalanced``, ``rule20``, ``rule15``, ``twosuiter``
+    (two suits of five or more cards)."""
 
     word: str
 
@@ -632,6 +643,7 @@ _SHAPES: dict[str, Callable[[Hand], bool]] = {
     "unbalanced": lambda h: not is_balanced(h),
     "rule20": lambda h: h.hcp + sum(shape_sorted(h)[:2]) >= 20,
     "rule15": lambda h: h.hcp + h.length(Suit.SPADES) >= 15,
+    "twosuiter": lambda h: shape_sorted(h)[1] >= 5,
 }
 
 
@@ -871,6 +883,8 @@ def parse_term(words: list[str]) -> Node:
             return HandMeasure(w, parse_span(words[1], _SPAN_TOPS[w]))
         if w in ("keycards", "ourkeycards"):
             return Keycards(w, parse_span(words[1], 5))
+        if w == "sidekings":
+            return Keycards(w, parse_span(words[1], 3))
         if w == "combined":
             return Partnership(w, None, parse_span(words[1], MAX_HCP + 10))
         if w in ("seat", "level"):
@@ -910,8 +924,10 @@ TERMS = (
     "hcp R, pts R (HCP + length), dp R (HCP + shortness), controls R, aces R, kings R; "
     "SUIT R (length; SUIT a letter, variable, T/ps/ms), SET R (each of unbid, unbid-majors, "
     "their, majors, minors, all); SUIT >= SUIT (and > = <= <); longest/stop/good/controlled/"
-    "feature/trumpq SUIT; stop their; honors SUIT R, controls SUIT R; keycards R, ourkeycards R; "
-    "combined R, fit SUIT R; balanced, semibalanced, unbalanced, rule20, rule15; vul, nonvul, "
+    "feature/trumpq SUIT; stop their; honors SUIT R, controls SUIT R; keycards R, ourkeycards R, "
+    "sidekings R; "
+    "combined R, fit SUIT R; balanced, semibalanced, unbalanced, rule20, rule15, twosuiter; "
+    "vul, nonvul, "
     "fav, unfav, passed, forced, gameforced, agreed, contested, seat R, level R, major SUIT, "
     "minor SUIT, SUIT above SUIT, SUIT below SUIT; any"
 )

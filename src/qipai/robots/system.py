@@ -41,7 +41,7 @@ from typing import Generic, TypeVar
 from ..bridge.auction import Auction
 from ..bridge.board import Vulnerability
 from ..bridge.calls import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Bid, Call, parse_call
-from ..bridge.cards import SEATS, Seat, Strain, Suit
+from ..bridge.cards import SEATS, Seat, Side, Strain, Suit
 from ..bridge.deal import Hand
 from ..bridge.errors import ParseError
 from ..bridge.names import display_name
@@ -634,6 +634,30 @@ class BiddingSystem:
         # walks all that is kept, and a long pause holds up every table.
         self._explained: _Recent[_Key, Explanation] = _Recent(_EXPLAINED_KEPT)
         self._situations: _Recent[_Key, _Situation] = _Recent(_SITUATIONS_KEPT)
+        self.side: Side | None = None
+        """The side playing this system when the opponents play another (``seated``); None
+        when all four seats play it."""
+        self._opponents: BiddingSystem | None = None
+
+    def seated(self, side: Side, opponents: BiddingSystem) -> BiddingSystem:
+        """This system played by ``side`` against ``opponents``' system: every call is read by
+        the system of the side that made it, and ``choose`` for a seat of the other side uses
+        theirs. The same object when both sides play one system.
+
+        >>> nat, pre = natural(), builtin_system("precision")
+        >>> t = pre.seated(Side.NS, nat)
+        >>> from qipai.bridge import parse_call
+        >>> [e.en for e in t.explain_calls(Seat.NORTH, [parse_call("1C"), parse_call("1S")])]
+        ['Precision 1C: artificial, 16+ HCP, any shape', 'Overcall: 5+ spades, 8-16 HCP']
+        """
+        if opponents is self or opponents.rules is self.rules:
+            return self
+        if side is Side.NS:
+            return table_systems(self, opponents)[side]
+        return table_systems(opponents, self)[side]
+
+    def _copy(self) -> BiddingSystem:
+        return BiddingSystem(self.name, self.title_en, self.title_zh, self.rules)
 
     def __repr__(self) -> str:
         return f"<BiddingSystem {self.name}: {len(self.rules)} rules>"
@@ -667,6 +691,8 @@ class BiddingSystem:
         return {s: c.tightened() for s, c in shown.items()}
 
     def _explain(self, dealer: Seat, vul: Vulnerability, calls: tuple[Call, ...]) -> Explanation:
+        if self._opponents is not None and SEATS[(dealer + len(calls) - 1) % 4].side != self.side:
+            return self._opponents._explain(dealer, vul, calls)
         key = (dealer, vul, calls)
         found = self._explained.get(key)
         if found is not None:
@@ -680,7 +706,8 @@ class BiddingSystem:
         opts = _shadowed([o for o in self._options(sit) if o.call == call])
         if not opts:
             if call == PASS:
-                return Explanation(call, "Pass", "不叫")
+                # Nothing in the system fits: the pass denies every rule that would have.
+                return Explanation(call, "Pass", "不叫", self._denied(sit, call, -1).tightened())
             return Explanation(call, *_NO_MEANING)
         opts.sort(key=lambda o: -o.rule.priority)
         shown: HandConstraints | None = None
@@ -696,6 +723,11 @@ class BiddingSystem:
         top = opts[0].rule
         if not texts:
             texts.append(opts[0].texts())
+        if shown is not None:
+            # What the call denies: a rule of higher priority for another call did not fit.
+            with_denial = shown.intersect(self._denied(sit, call, opts[-1].rule.priority))
+            if not with_denial.tightened().is_empty:
+                shown = with_denial
         en = "; or ".join(t[0] for t in texts[:3])
         zh = "; 或 ".join(t[1] for t in texts[:3])
         return Explanation(
@@ -708,6 +740,23 @@ class BiddingSystem:
             game_forcing="gf" in top.flags,
             rules=tuple(o.rule.id for o in opts),
         )
+
+    def _denied(self, sit: _Situation, call: Call, floor: float) -> HandConstraints:
+        """What making ``call`` denies: a player who follows the system would have made any
+        other call whose rule of priority above ``floor`` fitted the hand, so none did. Only a
+        rule that turns on one hand term (beside facts of the auction) says something sound
+        when it fails (``X | hcp 16+`` failing: at most 15 HCP); the rest deny nothing here."""
+        denied = HandConstraints()
+        for other, opts in self._choices(sit):
+            if other == call:
+                continue
+            for o in opts:
+                if o.rule.priority <= floor:
+                    continue
+                neg = _negation(o.rule.requirement, o.ctx, o.bindings)
+                if neg is not None:
+                    denied = denied.intersect(neg)
+        return denied
 
     # -- choosing a call
 
@@ -723,6 +772,8 @@ class BiddingSystem:
         Higher priority first; at equal priority a longer suit first, then of two five-card or
         longer suits the higher, of two four-card suits the lower (up the line)."""
         calls = tuple(calls)
+        if self._opponents is not None and SEATS[(dealer + len(calls)) % 4].side != self.side:
+            return self._opponents.choose(hand, dealer, calls, vulnerability)
         sit = self._situation(dealer, vulnerability, calls)
         scored: list[tuple[tuple[float, ...], Choice]] = []
         for call, opts in self._choices(sit):
@@ -851,6 +902,17 @@ def _shadowed(opts: list[_Option]) -> list[_Option]:
     return [o for o in opts if o.rule.specificity == top]
 
 
+def _negation(node: Node, ctx: Context, b: Bindings) -> HandConstraints | None:
+    """The constraints on a hand that fails ``node``, where one hand term decides it (the
+    others being facts of the auction, already true here); None when nothing sound follows."""
+    parts = node.parts if isinstance(node, All) else (node,)
+    hand_parts = [p for p in parts if not isinstance(p, TableFact)]
+    if len(hand_parts) != 1 or isinstance(hand_parts[0], All | Any_ | Not):
+        return None
+    neg = hand_parts[0].negated_constraints(ctx, b)
+    return None if neg is None or neg.is_unconstrained else neg
+
+
 def _tiebreak(call: Call, hand: Hand) -> tuple[float, float]:
     if not isinstance(call, Bid) or call.strain.suit is None:
         return (0.0, 0.0)
@@ -911,14 +973,23 @@ def _context(
     if n >= 2 and calls[n - 1] == PASS and calls[n - 2] != PASS and history[n - 2].forcing:
         forced = True
     game_forced = False
-    last_bid_i = next((i for i in range(n - 1, -1, -1) if isinstance(calls[i], Bid)), None)
-    if last_bid_i is not None:
+
+    def ours(i: int) -> bool:
         # a seat is on the bidder's side when its number differs from the bidder's by 0 or 2
-        ours = (dealer + last_bid_i - bidder) % 2 == 0
-        gf = any(history[i].game_forcing and (dealer + i - bidder) % 2 == 0 for i in range(n))
-        last = calls[last_bid_i]
-        assert isinstance(last, Bid)
-        if gf and ours and last.level < _GAME[last.strain]:
+        return (dealer + i - bidder) % 2 == 0
+
+    last_bid_i = next((i for i in range(n - 1, -1, -1) if isinstance(calls[i], Bid)), None)
+    our_bid_i = next(
+        (i for i in range(n - 1, -1, -1) if isinstance(calls[i], Bid) and ours(i)), None
+    )
+    if last_bid_i is not None and our_bid_i is not None:
+        gf = any(history[i].game_forcing and ours(i) for i in range(n))
+        last, our_last = calls[last_bid_i], calls[our_bid_i]
+        assert isinstance(last, Bid) and isinstance(our_last, Bid)
+        # Forced to game until our side bids one; an opponent's bid below the five level does
+        # not let us off (a game-forcing auction stays forcing over interference).
+        below = our_last.level < _GAME[our_last.strain]
+        if gf and below and (last_bid_i == our_bid_i or last.level < 5):
             game_forced = True
     suits: dict[str, Suit] = {}
     me_c, pd_c = shown[bidder], shown[partner]
@@ -1027,6 +1098,19 @@ def parse_system(text: str, source: str = "<system>") -> BiddingSystem:
     return BiddingSystem(name, titles["en"] or name, titles["zh"] or name, rules)
 
 
+@cache
+def table_systems(ns: BiddingSystem, ew: BiddingSystem) -> dict[Side, BiddingSystem]:
+    """North-South playing ``ns`` and East-West ``ew``: a system for each side that reads
+    every call by the system of the side that made it (see ``BiddingSystem.seated``). Kept per
+    pair of systems, so the readings are worked out once for a table."""
+    if ns is ew or ns.rules is ew.rules:
+        return {Side.NS: ns, Side.EW: ns}
+    a, b = ns._copy(), ew._copy()
+    a.side, b.side = Side.NS, Side.EW
+    a._opponents, b._opponents = b, a
+    return {Side.NS: a, Side.EW: b}
+
+
 def load_system(path: str | Path) -> BiddingSystem:
     """Load a system file from disk."""
     p = Path(path)
@@ -1051,6 +1135,23 @@ def _builtin(name: str) -> BiddingSystem:
 def natural() -> BiddingSystem:
     """The default system: natural, five-card majors, 15-17 notrump."""
     return builtin_system("natural")
+
+
+def precision() -> BiddingSystem:
+    """Precision (精确): strong 1C, 1D nebulous, five-card majors, 13-15 notrump."""
+    return builtin_system("precision")
+
+
+def explain_at_table(
+    auction: Auction,
+    index: int,
+    vulnerability: Vulnerability,
+    ns: BiddingSystem,
+    ew: BiddingSystem,
+) -> Explanation:
+    """The meaning of call ``index`` at a table where North-South play ``ns`` and East-West
+    ``ew``: by the system of the side that made it."""
+    return table_systems(ns, ew)[Side.NS].explain(auction, index, vulnerability)
 
 
 def explain(
