@@ -1,7 +1,7 @@
 """Reconnecting: a client sends the last event number it saw and gets what it missed, then its
 full view; a gap too old (or a number from the future) gets the full view alone."""
 
-from qipai.server import actor as actor_module
+from qipai.server import history
 
 
 def test_reconnect_with_since_gets_the_missed_events_then_the_state(server, h):
@@ -53,7 +53,7 @@ def test_a_gap_beyond_the_memory_gets_the_full_view(server, h):
     table_id, players, conns = h.four_at_table(server)
     seen = conns["E"].seq
     actor = server.app.state.server.tables.get(table_id)
-    for i in range(actor_module.HISTORY + 5):
-        actor._recent.append((10_000 + i, "chat", '{"text": "x"}'))  # push the old ones out
+    for i in range(history.HISTORY + 5):
+        actor.history._recent.append((10_000 + i, "chat", '{"text": "x"}'))  # push the old ones out
     again = players["E"].connect(table_id, since=seen)
     assert [m["type"] for m in again.messages] == ["state", "pong"]

@@ -55,6 +55,23 @@ class View:
     def hand(self, seat: Seat) -> Hand | None:
         return self.hands[seat]
 
+    @property
+    def acting(self) -> Seat | None:
+        """The seat that acts now: the seat in turn, but declarer for dummy (Law 45B); None
+        while declarer's claim awaits the defenders' answer and once the board is over.
+
+        >>> from qipai.bridge import Deal, new_board
+        >>> spectator_view(new_board(1, Deal.from_seed("doc"))).acting
+        Seat.NORTH
+        """
+        if self.claim is not None or self.phase is Phase.DONE:
+            return None
+        turn = self.turn
+        declarer = self.declarer
+        if self.phase is Phase.PLAY and declarer is not None and turn == declarer.partner:
+            return declarer
+        return turn
+
     def visible_cards(self) -> frozenset[Card]:
         """Every card this view reveals the place of: held cards shown and cards played."""
         cards: set[Card] = set(self.played)
@@ -98,11 +115,7 @@ def _make_view(state: BoardState, viewer: Seat | None, *, all_hands: bool) -> Vi
             Entry(x.call, x.seat) if x.seat == partner and (x.alert or x.explanation) else x
             for x in entries
         )
-    turn = state.turn
-    acting = turn
-    if turn is not None and state.phase is Phase.PLAY and turn == state.dummy:
-        acting = state.declarer
-    mine = viewer is not None and acting == viewer
+    mine = viewer is not None and state.acting == viewer
     calls = state._legal_calls if mine and state.phase is Phase.AUCTION else ()
     cards = state._legal_cards if mine and state.claim is None else ()
     return View(
@@ -115,7 +128,7 @@ def _make_view(state: BoardState, viewer: Seat | None, *, all_hands: bool) -> Vi
         played=state.played,
         tricks=tuple(state.tricks),
         phase=state.phase,
-        turn=turn,
+        turn=state.turn,
         contract=state.contract,
         declarer=state.declarer,
         claim=state.claim.tricks if state.claim else None,

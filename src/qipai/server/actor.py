@@ -1,72 +1,47 @@
 """One actor per live table: an asyncio task that takes commands from a queue, one at a time.
 
-command -> ``decide`` (the rules, through ``qipai.bridge.apply``) -> append the events to the
+command -> ``decide`` (the rules, through ``qipai.bridge.apply``) -> append the entries to the
 table's log in the store -> only then fold them in and publish them, numbered, to every
 connection, each with its own view. Robots act inside the actor when it is an empty seat's turn
 (or the turn of a seat whose person has been away longer than the grace time). Nothing a command
 carries can stop the actor: a refused command answers its sender only.
 
-Presence is kept as stored timestamps (``seats.away_since``), not sleeps: a seated person with no
-connection is away from that moment; the server's watcher compares the time with the grace and
-has a robot take over, and a restart, finding everyone away since it started, re-arms it.
+The actor is the queue, the commit and the publishing; it composes the rest, each in its own
+module: the game (``game.Game``: bridge's rules, log, views and summary), the reconnect history
+(``history.History``), presence and grace (``presence.Presence``: stored away times, not
+sleeps; a restart re-arms them) and the robot seat (``robot_seat.RobotSeat``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
-import random
 import time
-from collections import deque
 from collections.abc import Awaitable, Callable, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from ..bridge import BoardState, MakeCall, PlayCard, Seat, apply, spectator_view, view
-from ..jsontext import dumps
-from ..robots import explain
-from ..robots.base import Robot, act, is_legal
+from ..bridge import Seat
+from ..robots.base import Robot
 from ..store import Store, StoreError, TableRecord
 from .analysis import Analyst
+from .game import BRIDGE, Game
+from .history import CHAT_HISTORY, History
+from .presence import Presence
 from .robots import RobotPool
-from .serialize import view_json
 from .sightings import Sightings
-from .table import (
-    Command,
-    CommandError,
-    Event,
-    Occupant,
-    PlayerReturned,
-    RobotTakeover,
-    Sit,
-    TableState,
-    Viewer,
-    action_event,
-    decide,
-    fold,
-    public_event,
-    robot_claim_answer,
-    robot_to_act,
-    robot_undo_answer,
-    settle,
-    viewer_of,
-)
+from .table import Command, CommandError, PlayerReturned, RobotTakeover, Sit
+from .table_json import you_json
 from .table_log import EntryType
+from .table_state import Entry, Occupant, TableState, Viewer
 from .writer import GroupWriter
+
+Event = Entry
 
 log = logging.getLogger("qipai.server")
 
-HISTORY = 500
-"""Events kept in memory for reconnecting clients; older gaps get a full view instead. They are
-kept as JSON text: a thousand tables' histories would otherwise be millions of objects for the
-garbage collector to walk (full collections of half a second were measured), and text is not
-walked at all."""
-RESULTS = 20
-"""Finished boards' results kept in memory for the table page (all are in the store)."""
-CHAT_HISTORY = 30
 QUEUE_LIMIT = 1000
 OUTBOX_LIMIT = 1000
 STOP_WAIT = 5.0
@@ -114,11 +89,11 @@ class Subscriber:
             self.outbox.put_nowait(why)  # the sender closes the connection
 
 
-def replay(record: TableRecord, events: Iterable[Event]) -> TableState:
-    """A table rebuilt from its event log, every bridge event through ``apply``."""
-    state = initial_state(record)
+def replay(record: TableRecord, events: Iterable[Entry], game: Game = BRIDGE) -> TableState:
+    """A table rebuilt from its log, every bridge entry through ``apply``."""
+    state = game.initial(record)
     for event in events:
-        state = fold(state, event)
+        state = game.fold(state, event)
     return state
 
 
@@ -130,12 +105,8 @@ a tournament records it."""
 
 
 def initial_state(record: TableRecord) -> TableState:
-    return TableState(
-        id=record.id,
-        seed=record.seed,
-        robots=record.robot_level is not None,
-        owner_id=record.owner_id,
-    )
+    """A new table's state, before any log entry."""
+    return BRIDGE.initial(record)
 
 
 class TableActor:
@@ -148,7 +119,7 @@ class TableActor:
         store: Store,
         robots: RobotPool,
         *,
-        events: Iterable[Event] = (),
+        events: Iterable[Entry] = (),
         robot_delay: float = 0.0,
         analyst: Analyst | None = None,
         grace: float = 30.0,
@@ -157,32 +128,29 @@ class TableActor:
         on_result: ResultListener | None = None,
         writer: GroupWriter | None = None,
         sightings: Sightings | None = None,
+        game: Game = BRIDGE,
     ) -> None:
         self.record = record
         self.store = store
-        self.robots = robots
-        self.robot_delay = robot_delay
-        self.analyst = analyst or Analyst(store)
-        self.grace = grace
+        self.game = game
         self.clock = clock
         self.on_board_done = on_board_done
         self.on_result = on_result
         self.writer = writer
-        self.state = initial_state(record)
-        self._recent: deque[tuple[int, str, str]] = deque(maxlen=HISTORY)
-        """(number, type, payload as JSON) of the latest events."""
-        self._results: deque[str] = deque(maxlen=RESULTS)
+        self.robot_seat = game.robot_seat(record, robots, analyst or Analyst(store), robot_delay)
+        self.presence = Presence(
+            {Seat.parse(k): v for k, v in record.away.items()}, grace, self.now
+        )
+        self.history = History()
+        self.state = game.initial(record)
         self.sightings = sightings if sightings is not None else Sightings()
         """Who has watched which boards of this table's set with all four hands shown."""
         for event in events:
-            self._fold_in(fold(self.state, event), event)
+            self._fold_in(game.fold(self.state, event), event)
         self._queue: asyncio.Queue[tuple[Occupant | None, Command, asyncio.Future[int]]]
         self._queue = asyncio.Queue()
         self._subs: set[Subscriber] = set()
         self._task: asyncio.Task[None] | None = None
-        self._robot_stalled_at: int | None = None
-        self.away: dict[Seat, datetime] = {Seat.parse(k): v for k, v in record.away.items()}
-        """Since when each seated person has had no connection (seats absent: connected)."""
         self._queued: set[Command] = set()
         self._waker: asyncio.Future[None] | None = None
         """Set while a robot's delay runs: a command arriving wakes the actor."""
@@ -192,6 +160,19 @@ class TableActor:
     @property
     def id(self) -> int:
         return self.record.id
+
+    @property
+    def away(self) -> dict[Seat, datetime]:
+        """Since when each seated person has had no connection (seats absent: connected)."""
+        return self.presence.away
+
+    @property
+    def grace(self) -> float:
+        return self.presence.grace
+
+    @grace.setter
+    def grace(self, seconds: float) -> None:
+        self.presence.grace = seconds
 
     def now(self) -> datetime:
         return datetime.fromtimestamp(self.clock(), UTC)
@@ -261,7 +242,8 @@ class TableActor:
         """One command, or one robot's move when a robot is due and no command waits."""
         seat = self._robot_due()
         if seat is not None:
-            if self.robot_delay > 0 and await self._command_within(self.robot_delay):
+            delay = self.robot_seat.delay
+            if delay > 0 and await self._command_within(delay):
                 await self._handle(*self._queue.get_nowait())
                 return
             await self._robot_move(seat)
@@ -301,7 +283,9 @@ class TableActor:
         self._queued.discard(command)
         if fut.done():  # the sender has gone
             return
-        if isinstance(command, RobotTakeover) and not self._overdue(command.seat):
+        if isinstance(command, RobotTakeover) and not self.presence.overdue(
+            self.state, command.seat
+        ):
             fut.set_result(self.state.seq)  # back in time, or the seat changed hands
             return
         if isinstance(command, Sit) and user is not None:
@@ -310,7 +294,7 @@ class TableActor:
                 fut.set_exception(refusal)
                 return
         try:
-            await self._commit(decide(self.state, user, command))
+            await self._commit(self.game.decide(self.state, user, command))
         except CommandError as e:
             if not fut.done():
                 fut.set_exception(e)
@@ -328,35 +312,18 @@ class TableActor:
         return {sub.user_id for sub in self._subs if sub.user_id is not None}
 
     def presence_changed(self) -> None:
-        """Bring ``away`` up to date with who sits and who is connected: a seated person with no
-        connection is away from now on (stored); one who connects again is back, and takes the
-        seat back from the robot."""
-        connected = self._connected()
-        now: datetime | None = None
-        changed = False
-        for seat in Seat:
-            occ = self.state.seats[seat]
-            if occ is not None and occ.user_id not in connected:
-                if seat not in self.away:
-                    now = now or self.now()
-                    self.away[seat] = now
-                    self._store_away(seat, now)
-                    changed = True
-                continue
-            if seat in self.away:
-                del self.away[seat]
-                changed = True
-                if occ is not None:
-                    self._store_away(seat, None)
-            if occ is not None and seat in self.state.robot_seats:
-                self._enqueue(PlayerReturned(seat))
-        if changed and self._subs:
+        """Bring presence up to date with who sits and who is connected: a seated person with
+        no connection is away from now on (stored); one who connects again is back, and takes
+        the seat back from the robot."""
+        change = self.presence.update(self.state, self._connected())
+        for seat, since in change.stored:
+            self._save(self.store.set_away, self.id, seat.letter, since)
+        for seat in change.returned:
+            self._enqueue(PlayerReturned(seat))
+        if change.changed and self._subs:
             table = self.summary()
             for sub in list(self._subs):
                 sub.push({"type": "table", "seq": self.state.seq, "table": table})
-
-    def _store_away(self, seat: Seat, since: datetime | None) -> None:
-        self._save(self.store.set_away, self.id, seat.letter, since)
 
     def _save(self, write: Callable[..., None], *args: object) -> None:
         """Store something beside the log (through the group writer where there is one)."""
@@ -367,94 +334,44 @@ class TableActor:
         else:
             self._spawn(asyncio.to_thread(write, *args))
 
-    def _overdue(self, seat: Seat) -> bool:
-        since = self.away.get(seat)
-        return (
-            since is not None
-            and self.state.seats[seat] is not None
-            and (self.now() - since).total_seconds() >= self.grace
-        )
-
     def check_away(self) -> None:
         """Have a robot take over each seat whose person has been away past the grace time (the
         server's watcher calls this now and then)."""
-        if self.state.closed:
-            return
-        for seat in list(self.away):
-            if seat not in self.state.robot_seats and self._overdue(seat):
-                self._enqueue(RobotTakeover(seat))
+        for seat in self.presence.takeovers(self.state):
+            self._enqueue(RobotTakeover(seat))
 
     # -- robots -------------------------------------------------------------------------------
 
     def _robot_due(self) -> Seat | None:
-        if not self._queue.empty() or self._robot_stalled_at == self.state.seq:
+        if not self._queue.empty():
             return None
-        return robot_to_act(self.state)
+        return self.robot_seat.due(self.state)
+
+    @property
+    def _robot_stalled_at(self) -> int | None:
+        return self.robot_seat.stalled_at
 
     def robot(self) -> Robot | None:
-        """The robot of this table's level; at a table without robots, the lowest level (it
-        plays only for people away)."""
-        level = self.record.robot_level
-        if level is None:
-            levels = self.robots.levels()
-            level = levels[0] if levels else None
-        return self.robots.get(level, self.record.scoring) if level is not None else None
+        """The robot of this table's level (``RobotSeat.robot``)."""
+        return self.robot_seat.robot()
 
     async def _robot_move(self, seat: Seat) -> None:
-        state = self.state
-        board = state.board
-        assert board is not None
+        """The robot at ``seat`` moves (its entries committed); a failure stalls the robots
+        here, logged."""
         try:
-            if state.undo is not None:
-                events: list[Event] = robot_undo_answer(state, seat)
-            elif board.claim is not None:
-                events = await self._robot_claim_answer(state, seat)
-            else:
-                events = await self._robot_action(state, seat)
-            await self._commit(events)
+            await self._commit(await self.robot_seat.move(self.state, seat, lambda: self.state))
         except Exception:
             log.exception("table %s: the robot at %s could not act", self.id, seat.name)
-            self._robot_stalled_at = self.state.seq
-
-    async def _robot_claim_answer(self, state: TableState, seat: Seat) -> list[Event]:
-        """A robot defender's answer to a claim (``table.robot_claim_answer``): accepted when
-        valid double dummy, else disputed and ruled at once."""
-        board = state.board
-        assert board is not None and board.claim is not None
-        if board.claim.tricks == 0:  # conceding the rest needs no solver
-            return robot_claim_answer(state, seat, 0)
-        return robot_claim_answer(state, seat, await self.analyst.dd_tricks_left(board))
-
-    async def _robot_action(self, state: TableState, seat: Seat) -> list[Event]:
-        board = state.board
-        assert board is not None
-        robot = self.robot()
-        if robot is None:
-            raise RuntimeError("no robot level is available (qipai.robots.robot_for)")
-        rng = random.Random(f"{state.seed}:{state.board_no}:{state.seq}")
-        seen = view(board, seat)
-        if getattr(robot, "level", None) == 0:  # rules of thumb, well under a millisecond
-            action, explained = _robot_choice(robot, seen, rng, board)
-        else:  # searching robots think in a worker thread; the table's loop goes on
-            action, explained = await asyncio.to_thread(_robot_choice, robot, seen, rng, board)
-        if self.state is not state:
-            return []  # cannot happen (the actor is the only writer), but never act on stale
-        action = replace(action, seat=seat)
-        if explained is not None and isinstance(action, MakeCall):
-            action = replace(action, alert=explained[2], explanation=explained[0])
-        event = action_event(state, action, robot=True)
-        if explained is not None and explained[1]:
-            event[1]["explanation_zh"] = explained[1]
-        return [event]  # an illegal one raises in ``settle`` (and the robot stalls, logged)
+            self.robot_seat.stalled_at = self.state.seq
 
     # -- the log ------------------------------------------------------------------------------
 
-    async def _commit(self, events: list[Event]) -> None:
+    async def _commit(self, events: list[Entry]) -> None:
         """Stamp ``events`` with the time, write them to the store, then fold them in and
         publish them."""
         if not events:
             return
-        settled = settle(self.state, events, int(self.clock() * 1000))
+        settled = self.game.settle(self.state, events, int(self.clock() * 1000))
         events = [event for event, _ in settled]
         try:
             if self.writer is not None:
@@ -481,20 +398,17 @@ class TableActor:
         if seating:
             self.presence_changed()
 
-    def _fold_in(self, state: TableState, event: Event) -> None:
+    def _fold_in(self, state: TableState, event: Entry) -> None:
         self.state = state
-        self._recent.append((state.seq, event[0], dumps(event[1])))
-        if event[0] == EntryType.BOARD_DONE:
-            self._results.append(dumps({k: v for k, v in event[1].items() if k not in ("v", "t")}))
+        self.history.add(state.seq, event)
 
     async def _reload(self) -> None:
         events = await asyncio.to_thread(self.store.events, self.id)
-        state = self.state = initial_state(self.record)
-        self._recent.clear()
-        self._results.clear()
+        state = self.state = self.game.initial(self.record)
+        self.history.clear()
         for e in events:
-            event: Event = (e.type, e.payload)
-            self._fold_in(fold(state, event), event)
+            event: Entry = (e.type, e.payload)
+            self._fold_in(self.game.fold(state, event), event)
             state = self.state
         for sub in list(self._subs):
             self._send_state(sub)
@@ -503,9 +417,7 @@ class TableActor:
 
     def _caught_up(self, since: int | None) -> bool:
         """Whether the events after ``since`` are all still held in memory."""
-        seq = self.state.seq
-        first = self._recent[0][0] if self._recent else seq + 1
-        return since is not None and 0 <= since <= seq and since + 1 >= first
+        return self.history.holds_since(since, self.state.seq)
 
     def replay_size(self, since: int | None) -> int:
         """How many events ``attach(sub, since)`` would replay (0: it sends the state alone)."""
@@ -519,16 +431,15 @@ class TableActor:
         shown = self.viewer(self.state, sub.user_id).seat
         caught_up = self._caught_up(since)
         if since is not None and caught_up:
-            for n, kind, body in self._recent:
-                if n > since:
-                    sub.push(
-                        {
-                            "type": "event",
-                            "seq": n,
-                            "replay": True,
-                            "event": public_event((kind, json.loads(body)), shown),
-                        }
-                    )
+            for n, entry in self.history.after(since):
+                sub.push(
+                    {
+                        "type": "event",
+                        "seq": n,
+                        "replay": True,
+                        "event": self.game.public_entry(entry, shown),
+                    }
+                )
         self._send_state(sub, since if caught_up else None)
         if seat is not None:
             self.presence_changed()
@@ -554,7 +465,7 @@ class TableActor:
     @property
     def results(self) -> list[dict[str, Any]]:
         """The latest finished boards' results, oldest first."""
-        return [json.loads(r) for r in self._results]
+        return self.history.results
 
     @property
     def connections(self) -> int:
@@ -563,7 +474,7 @@ class TableActor:
     def viewer(self, state: TableState, user_id: int | None) -> Viewer:
         """How a user sees the table (``table.viewer_of``); a watcher shown all four hands of
         a board in play is remembered: they may not sit down to it."""
-        seen = viewer_of(state, user_id, see_all=self.record.spectators_see_all)
+        seen = self.game.viewer(state, user_id, self.record.spectators_see_all)
         if seen.all_hands and user_id is not None and state.in_progress and not state.assigned:
             news = self.sightings.saw(state.seed, user_id, state.board_no, self.id)
             if news is not None:
@@ -573,12 +484,9 @@ class TableActor:
     def _send_state(self, sub: Subscriber, since: int | None = None) -> None:
         st = self.state
         seen = self.viewer(st, sub.user_id)
-        chats = [(n, body) for n, kind, body in self._recent if kind == EntryType.CHAT][
-            -CHAT_HISTORY:
-        ]
         chat = [
-            {"seq": n, **public_event((EntryType.CHAT, json.loads(body)), seen.seat)}
-            for n, body in chats
+            {"seq": n, **self.game.public_entry(entry, seen.seat)}
+            for n, entry in self.history.chat(CHAT_HISTORY)
         ]
         sub.push(
             {
@@ -587,27 +495,23 @@ class TableActor:
                 "since": since,
                 "table": self.summary(st),
                 "you": self._you(sub, seen),
-                "view": _view(st, seen),
+                "view": self.game.view(st, seen),
                 "chat": chat,
                 "results": self.results,
             }
         )
 
     def _you(self, sub: Subscriber, seen: Viewer) -> dict[str, Any]:
-        seat = seen.seat if seen.seated else None
-        return {
-            "seat": seat.letter if seat is not None else None,
-            "name": sub.user.name if sub.user else None,
-            "owner": sub.user_id is not None and sub.user_id == self.record.owner_id,
-        }
+        return you_json(sub.user, self.record.owner_id, seen)
 
-    def _publish(self, state: TableState, event: Event) -> None:
+    def _publish(self, state: TableState, event: Entry) -> None:
         cache: dict[Viewer, tuple[dict[str, Any], dict[str, Any] | None]] = {}
         table = self.summary(state)
+        game = self.game
         for sub in list(self._subs):
             key = self.viewer(state, sub.user_id)
             if key not in cache:
-                cache[key] = (public_event(event, key.seat), _view(state, key))
+                cache[key] = (game.public_entry(event, key.seat), game.view(state, key))
             ev, v = cache[key]
             sub.push(
                 {
@@ -622,104 +526,11 @@ class TableActor:
 
     def summary(self, state: TableState | None = None) -> dict[str, Any]:
         """The table for the lobby and the table page: settings, who sits where, the clocks."""
-        st = state or self.state
-        r = self.record
-        seats: dict[str, Any] = {}
-        for seat in Seat:
-            occ = st.seats[seat]
-            if occ is not None:
-                seats[seat.letter] = {
-                    "name": occ.name,
-                    "robot": seat in st.robot_seats,
-                    "away": seat in self.away,
-                }
-            elif st.robots:
-                seats[seat.letter] = {"name": None, "robot": True}
-            else:
-                seats[seat.letter] = None
-        return {
-            "id": r.id,
-            "name": r.name,
-            "scoring": r.scoring,
-            "robot_level": r.robot_level,
-            "private": r.private,
-            "board_set": r.board_set,
-            "spectators_see_all": r.spectators_see_all,
-            "seats": seats,
-            "board_no": st.board_no,
-            "board_number": st.board.number if st.board is not None else None,
-            "tournament": st.tournament,
-            "boards_left": st.boards_left,
-            "in_progress": st.in_progress,
-            "closed": st.closed,
-            "paused": st.paused,
-            "seq": st.seq,
-            "undo": _undo_json(st),
-            "clocks": {
-                "board": {s.letter: st.clocks[s] for s in Seat},
-                "total": {s.letter: st.totals[s] for s in Seat},
-                "since": st.turn_since if st.in_progress else None,
-                "acting": st.acting.letter if st.acting is not None else None,
-                "now": int(self.clock() * 1000),
-            },
-        }
-
-
-def _undo_json(st: TableState) -> dict[str, Any] | None:
-    """A pending undo: who asks, to take back what, and who has agreed."""
-    if st.undo is None:
-        return None
-    kind, p = st.actions[st.undo.keep]
-    return {
-        "seat": st.undo.seat.letter,
-        "what": p["call"] if kind == EntryType.CALL else p["card"],
-        "waiting_for": [s.letter for s in st.undo.waiting_for if s not in st.undo.accepted],
-    }
+        return self.game.summary(
+            self.record, state or self.state, self.presence.away, int(self.clock() * 1000)
+        )
 
 
 def _wake(waker: asyncio.Future[None] | None) -> None:
     if waker is not None and not waker.done():
         waker.set_result(None)
-
-
-def _robot_choice(
-    robot: Robot, seen: Any, rng: random.Random, board: BoardState
-) -> tuple[MakeCall | PlayCard, tuple[str, str, bool] | None]:
-    """A robot's action (its best legal candidate, or its fallback) and, for a call, what the
-    call means under the robot's system card in English and Chinese, and whether to alert
-    (``qipai.robots.explain``). Runs in a worker thread."""
-    candidates = robot.choose(seen, rng)
-    chosen: MakeCall | PlayCard | None = None
-    for cand in candidates:
-        if isinstance(cand.action, MakeCall | PlayCard) and is_legal(seen, cand.action):
-            chosen = cand.action
-            break
-    if chosen is None:  # the robots' own fallback (Pass, or the first legal card)
-        log.warning("a robot offered nothing legal at board %s", board.number)
-        chosen = act(robot, seen, rng)
-    if not isinstance(chosen, MakeCall):
-        return chosen, None
-    try:
-        after = apply(board, replace(chosen, seat=None))
-        e = explain(
-            after.auction,
-            len(after.auction.entries) - 1,
-            board.vulnerability,
-            getattr(robot, "system", None),
-        )
-    except Exception:
-        log.exception("the robots' system could not explain %s", chosen.call)
-        return chosen, (chosen.explanation, "", chosen.alert)
-    return chosen, (e.en, e.zh, e.alert)
-
-
-def _view(state: TableState, seen: Viewer) -> dict[str, Any] | None:
-    board = state.board
-    if board is None:
-        return None
-    if seen.seat is None:
-        return view_json(spectator_view(board, all_hands=seen.all_hands), state.explanations_zh)
-    shown = view(board, seen.seat)
-    if not seen.seated:  # a player who stood up sees their seat, but acts no more
-        shown = replace(shown, legal_calls=(), legal_cards=())
-    return view_json(shown, state.explanations_zh)

@@ -157,6 +157,11 @@ SCHEMAS: dict[str, Schema] = {
         id=INT,
         name=STR,
         scoring={"enum": ["MP", "IMP"]},
+        method={
+            "enum": ["mp", "ximp", "butler"],
+            "description": "how the results are compared: the table's event's own scoring"
+            " (Butler IMPs for an event scored imp), else MP or cross-IMPs",
+        },
         robot_level=nullable({**INT, "description": "null: no robots"}),
         private=BOOL,
         board_set=nullable(STR),
@@ -219,6 +224,7 @@ SCHEMAS: dict[str, Schema] = {
             "claimed",
             "score_ns",
             "scoring",
+            "method",
             "dd",
             "par",
             "results",
@@ -267,6 +273,11 @@ SCHEMAS: dict[str, Schema] = {
         claimed=nullable(INT),
         score_ns=INT,
         scoring={"enum": ["MP", "IMP"]},
+        method={
+            "enum": ["mp", "ximp", "butler"],
+            "description": "how the results are compared: the table's event's own scoring"
+            " (Butler IMPs for an event scored imp), else MP or cross-IMPs",
+        },
         dd=nullable(by_seat(obj(STRAINS, **{s: INT for s in STRAINS}))),
         par=nullable(
             obj(

@@ -1,28 +1,27 @@
 """Hand records of boards played at a table: the board rebuilt from its part of the event log,
 as JSON for the page (with the analysis and the other tables' results) and as PBN or LIN.
 
->>> rows = [(1, 420), (2, 450), (3, 420)]
->>> [r["mp"] for r in comparison(rows, "MP")], [r["pct"] for r in comparison(rows, "MP")]
-([1.0, 4.0, 1.0], [25.0, 100.0, 25.0])
->>> [r["imps"] for r in comparison(rows, "IMP")]
-[-0.5, 1.0, -0.5]
+The other tables' results are compared by the table's method (``scoring.board_method``: an
+event's table by its event's own).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 from ..analysis import DDTable, Par
 from ..bridge import BoardState, Seat
-from ..duplicate import cross_imps, matchpoint_top, matchpoints
+from ..duplicate import Method
+from ..events.settings import Scoring
 from ..formats import Record, write_lin, write_pbn
 from ..store import BoardRecord, Store
 from .analysis import Analyst
+from .scoring import board_method, comparison
 from .table_log import EntryType, fold
 from .table_state import Entry as Event
 from .table_state import TableState
@@ -66,34 +65,20 @@ def played_board(table_id: int, events: Iterable[Event]) -> PlayedBoard:
     return PlayedBoard(state.board_no, board, players, state.explanations_zh, finished)
 
 
-def comparison(rows: Sequence[tuple[int, int]], scoring: str) -> list[dict[str, Any]]:
-    """Each (table, NS score) result of one board scored against the others: NS matchpoints
-    and percentage (MP), or NS cross-IMPs (IMP; with two results, the plain IMPs)."""
-    scores = [score for _, score in rows]
-    out: list[dict[str, Any]] = [{"table_id": t, "score_ns": s} for t, s in rows]
-    if scoring == "IMP":
-        for row, x in zip(out, cross_imps(scores), strict=True):
-            row["imps"] = round(x, 2)
-        return out
-    top = matchpoint_top(len(scores)) if scores else 0
-    for row, mp in zip(out, matchpoints(scores), strict=True):
-        row["mp"] = mp
-        row["pct"] = round(100.0 * mp / top, 1) if top else 50.0
-    return out
-
-
 def record_json(
     played: PlayedBoard,
     *,
     table_id: int,
     scoring: str,
+    method: Method | None = None,
     dd: DDTable | None,
     par_: Par | None,
     costs: Sequence[int] | None,
     results: Sequence[dict[str, Any]],
 ) -> dict[str, Any]:
     """The whole hand record for the page: the deal, every call with both explanations, every
-    card with its DD cost, the tricks, the result, the DD table, par and the other tables."""
+    card with its DD cost, the tricks, the result, the DD table, par and the other tables,
+    compared by ``method`` (default: the table's own ``scoring``'s)."""
     b = played.board
     play: list[dict[str, Any]] = []
     tricks: list[dict[str, Any]] = []
@@ -142,6 +127,7 @@ def record_json(
         "claimed": b.claimed_tricks,
         "score_ns": b.score_ns,
         "scoring": scoring,
+        "method": (method or board_method(scoring)).value,
         "dd": None if dd is None else dd.to_dict(),
         "par": None
         if par_ is None
@@ -182,6 +168,10 @@ def export(
     return write_pbn([record]) if fmt == "pbn" else write_lin([record])
 
 
+EventScoring = Callable[[int], Awaitable[Scoring | None]]
+"""The scoring of table ``table_id``'s event, or None for a club table."""
+
+
 class BoardNotReady(Exception):
     """A hand record that cannot be shown (yet): the message says why."""
 
@@ -194,6 +184,9 @@ class BoardRecords:
     def __init__(self, store: Store, analyst: Analyst) -> None:
         self.store = store
         self.analyst = analyst
+        self.event_scoring: EventScoring | None = None
+        """The scoring of the event a table belongs to (None: a club table); set by the
+        events (``tournaments.Tournaments``)."""
         self._costs: dict[tuple[int, int], asyncio.Future[list[int] | None]] = {}
         self._warming = 0
 
@@ -260,9 +253,11 @@ class BoardRecords:
         row, played = await self.played(table_id, board_no)
         (dd, p), costs = await asyncio.gather(self.analysis(played), self.costs(row, played))
         others = await asyncio.to_thread(self.store.same_board, row.number, row.deal)
+        event = await self.event_scoring(table_id) if self.event_scoring is not None else None
+        method = board_method(row.scoring, event)
         scored = comparison(
             [(o.table_id, o.score_ns if o.score_ns is not None else 0) for o in others],
-            row.scoring,
+            method,
         )
         results = []
         for o, sc in zip(others, scored, strict=True):
@@ -281,6 +276,7 @@ class BoardRecords:
             played,
             table_id=table_id,
             scoring=row.scoring,
+            method=method,
             dd=dd,
             par_=p,
             costs=costs,

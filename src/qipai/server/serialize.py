@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..bridge import Phase, Seat, View
+from ..bridge import Seat, View
 from ..bridge.deal import Hand
 
 # Seats by number as letters: "NESW"[seat]. Written out for every card of every view sent, so
@@ -31,13 +31,8 @@ def view_json(v: View, explanations_zh: Sequence[str] = ()) -> dict[str, Any]:
     """A view as JSON values: seats as letters (N E S W), cards like ``SA``/``HT``, calls like
     ``1NT``/``P``/``X``/``XX``, the contract like ``4SX``. ``explanations_zh`` (by call) adds a
     Chinese explanation beside each explanation the view shows, and nowhere else."""
-    acting = v.turn
     declarer = v.declarer
     dummy = declarer.partner if declarer is not None else None
-    if v.phase is Phase.PLAY and acting is not None and acting == dummy:
-        acting = declarer
-    if v.claim is not None or v.phase is Phase.DONE:
-        acting = None
     letters = _LETTERS
     tricks: list[dict[str, Any]] = []
     won_ns = won_ew = 0
@@ -87,7 +82,7 @@ def view_json(v: View, explanations_zh: Sequence[str] = ()) -> dict[str, Any]:
         "tricks": tricks,
         "phase": v.phase.value,
         "turn": _seat(v.turn),
-        "acting": _seat(acting),
+        "acting": _seat(v.acting),
         "contract": None if v.contract is None else str(v.contract),
         "declarer": _seat(declarer),
         "dummy": _seat(dummy),

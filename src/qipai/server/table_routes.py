@@ -32,12 +32,11 @@ from .protocol import ProtocolError, parse_seat
 from .record_page import hand_record_page
 from .records import BoardNotReady
 from .robots import RobotPool
+from .scoring import TABLE_SCORINGS, label_key
 from .table import Close, Command, CommandError, NextBoard, Sit, Stand
 
 MAX_OPEN_TABLES_PER_USER = 10
 BOARD_SET_RE = re.compile(r"^[\w-]{1,40}$")
-SCORINGS = ("MP", "IMP")
-"""A club table's scoring, as its settings name it (``scoring.py`` maps every name)."""
 TABLE_FIELDS = (
     "name",
     "scoring",
@@ -54,7 +53,7 @@ def table_settings(data: dict[str, Any], owner: str, robots: RobotPool) -> dict[
     """The settings of a new table, each checked; HTTPException 400 saying what is wrong."""
     name = fields.text({"name": data.get("name") or owner}, "name", None, 1, fields.TABLE_NAME_MOST)
     scoring = data.get("scoring", "MP")
-    if scoring not in SCORINGS:
+    if scoring not in TABLE_SCORINGS:
         raise HTTPException(400, "'scoring' must be MP or IMP")
     level = fields.robot_level(
         data["robot_level"] if "robot_level" in data else robots.default_level(),
@@ -309,16 +308,11 @@ async def table_page(request: Request) -> Response:
 
 
 def scoring_label(request: Request, summary: dict[str, Any]) -> str:
-    """The i18n key of the scoring a table's tag names: its event's own (cross-IMPs say XIMP),
-    else MP or IMP."""
+    """The i18n key of the scoring a table's tag names: its event's own (``scoring.py``)."""
     tour = summary.get("tournament")
     tournaments = srv(request).tournaments
-    key = "mp" if summary["scoring"] == "MP" else "imp"
-    if tour and tournaments is not None:
-        live = tournaments.get(tour["event"])
-        if live is not None:
-            key = "ev_scoring_" + live.state.settings.scoring.value
-    return key
+    live = tournaments.get(tour["event"]) if tour and tournaments is not None else None
+    return label_key(summary["scoring"], None if live is None else live.state.settings.scoring)
 
 
 async def form_new_invite(request: Request) -> Response:

@@ -47,8 +47,10 @@ from ..events import (
     to_json,
 )
 from ..events.errors import ResultError
+from ..events.settings import Scoring
 from ..events.state import is_robot_player
 from ..store import Store, StoreError, TournamentRecord
+from .scoring import table_scoring
 from .table import Finish, Hold, Occupant, Release, SetUp
 from .table_log import EntryType
 from .tables import Tables
@@ -99,6 +101,7 @@ class Tournaments:
         self._by_table: dict[int, tuple[int, int, int]] = {}
         self._poller: asyncio.Task[None] | None = None
         tables.on_result = self._on_result
+        tables.records.event_scoring = self.scoring_of_table
 
     def now(self) -> datetime:
         return datetime.fromtimestamp(self.clock(), UTC)
@@ -174,6 +177,18 @@ class Tournaments:
         if record is None:
             return None
         return await self._load(record)
+
+    async def scoring_of_table(self, table_id: int) -> Scoring | None:
+        """The scoring of the event table ``table_id`` belongs to (None: a club table). A live
+        table knows its event; one no longer live is looked up in the store."""
+        actor = self.tables.get(table_id)
+        if actor is not None:
+            where = actor.state.tournament
+            event_id = where.get("event") if where is not None else None
+        else:
+            event_id = await asyncio.to_thread(self.store.tournaments.event_of_table, table_id)
+        live = await self.read(event_id) if isinstance(event_id, int) else None
+        return None if live is None else live.state.settings.scoring
 
     def directed_by(self, user_id: int) -> int:
         """How many events not yet over ``user_id`` directs."""
@@ -310,7 +325,7 @@ class Tournaments:
         setup = self._set_up(live, round_no, table_no)
         actor = await self.tables.create_for_tournament(
             name=name[:60],
-            scoring="MP" if state.settings.scoring.value == "mp" else "IMP",
+            scoring=table_scoring(state.settings.scoring),
             robot_level=state.settings.robot_level,
             seed=round_seed(live.id, round_no),
             boards=setup.boards,

@@ -1,0 +1,99 @@
+"""A live table as JSON, for the lobby, the table page and every websocket message: its
+summary (settings, who sits where, the clocks, a pending undo), who "you" are, and the view a
+viewer is given (``serialize.view_json``, the one View -> JSON serializer)."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import replace
+from typing import Any
+
+from ..bridge import Seat, spectator_view, view
+from ..store import TableRecord
+from .serialize import view_json
+from .table_log import EntryType
+from .table_state import Occupant, TableState, Viewer
+
+
+def summary_json(
+    record: TableRecord, state: TableState, away: Collection[Seat], now_ms: int
+) -> dict[str, Any]:
+    """The table for the lobby and the table page: settings, who sits where, the clocks."""
+    st = state
+    seats: dict[str, Any] = {}
+    for seat in Seat:
+        occ = st.seats[seat]
+        if occ is not None:
+            seats[seat.letter] = {
+                "name": occ.name,
+                "robot": seat in st.robot_seats,
+                "away": seat in away,
+            }
+        elif st.robots:
+            seats[seat.letter] = {"name": None, "robot": True}
+        else:
+            seats[seat.letter] = None
+    acting = st.acting
+    return {
+        "id": record.id,
+        "name": record.name,
+        "scoring": record.scoring,
+        "robot_level": record.robot_level,
+        "private": record.private,
+        "board_set": record.board_set,
+        "spectators_see_all": record.spectators_see_all,
+        "seats": seats,
+        "board_no": st.board_no,
+        "board_number": st.board.number if st.board is not None else None,
+        "tournament": st.tournament,
+        "boards_left": st.boards_left,
+        "in_progress": st.in_progress,
+        "closed": st.closed,
+        "paused": st.paused,
+        "seq": st.seq,
+        "undo": undo_json(st),
+        "clocks": {
+            "board": {s.letter: st.clocks[s] for s in Seat},
+            "total": {s.letter: st.totals[s] for s in Seat},
+            "since": st.turn_since if st.in_progress else None,
+            "acting": acting.letter if acting is not None else None,
+            "now": now_ms,
+        },
+    }
+
+
+def undo_json(st: TableState) -> dict[str, Any] | None:
+    """A pending undo: who asks, to take back what, and who has agreed."""
+    if st.undo is None:
+        return None
+    kind, p = st.actions[st.undo.keep]
+    return {
+        "seat": st.undo.seat.letter,
+        "what": p["call"] if kind == EntryType.CALL else p["card"],
+        "waiting_for": [s.letter for s in st.undo.waiting_for if s not in st.undo.accepted],
+    }
+
+
+def you_json(user: Occupant | None, owner_id: int | None, seen: Viewer) -> dict[str, Any]:
+    """Who the connection is, to the table: their seat (if they sit), name, and whether they
+    own it."""
+    seat = seen.seat if seen.seated else None
+    user_id = None if user is None else user.user_id
+    return {
+        "seat": seat.letter if seat is not None else None,
+        "name": user.name if user else None,
+        "owner": user_id is not None and user_id == owner_id,
+    }
+
+
+def view_for(state: TableState, seen: Viewer) -> dict[str, Any] | None:
+    """What ``seen`` is shown of the board in play (None between boards)."""
+    board = state.board
+    if board is None:
+        return None
+    if seen.seat is None:
+        return view_json(spectator_view(board, all_hands=seen.all_hands), state.explanations_zh)
+    shown = view(board, seen.seat)
+    if not seen.seated:  # a player who stood up sees their seat, but acts no more
+        shown = replace(shown, legal_calls=(), legal_cards=())
+    return view_json(shown, state.explanations_zh)
