@@ -93,6 +93,7 @@ ACTIONS = {
     ("POST", "/api/tables/{table_id}/{action}"): "sit/stand/next/close: the table's summary",
     ("POST", "/api/tables/{table_id}/invite"): "a new invitation link: no board in it",
     ("POST", "/tables/{table_id}/invite"): "a new invitation link; redirects",
+    ("POST", "/tables/{table_id}/close"): "the owner closes the table; redirects",
     ("POST", "/api/events"): "makes an event: /api/events/{event_id}",
     ("POST", "/api/events/{event_id}/{action}"): "an event action: /api/events/{event_id}",
     ("POST", "/events/new"): "makes an event; redirects",

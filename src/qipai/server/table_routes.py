@@ -225,6 +225,14 @@ async def api_table_action(request: Request) -> Response:
     user = await current_user(request)
     actor = viewed_table(request, user)
     command = table_command(request.path_params["action"], data)
+    seq = await table_action(request, actor, user, command)
+    return JSONResponse({"seq": seq, "table": actor.summary()})
+
+
+async def table_action(
+    request: Request, actor: TableActor, user: UserRecord | None, command: Command
+) -> int:
+    """Sit, stand, next or close, from the API or a page's form: 409 saying why not."""
     tables = srv(request).tables
     try:
         tables.check_sit(actor, user.id if user is not None else None, command)
@@ -233,7 +241,18 @@ async def api_table_action(request: Request) -> Response:
     seq = await submit(actor, user, command)
     if isinstance(command, Close):
         tables.retire(actor.id)  # its records are read from the store from then on
-    return JSONResponse({"seq": seq, "table": actor.summary()})
+    return seq
+
+
+async def form_close_table(request: Request) -> Response:
+    """``POST /tables/{id}/close``: the owner closes the table from its page, and goes home."""
+
+    async def act(f: dict[str, str]) -> str:
+        user = await current_user(request)
+        await table_action(request, viewed_table(request, user), user, Close())
+        return "/"
+
+    return await form_or_lobby(request, act)
 
 
 async def api_board(request: Request) -> Response:
@@ -364,6 +383,7 @@ def table_routes() -> list[BaseRoute]:
         Route("/api/tables/{table_id:int}/boards/{board_no:int}", api_board),
         Route("/api/tables/{table_id:int}/invite", api_new_invite, methods=["POST"]),
         Route("/tables/{table_id:int}/invite", form_new_invite, methods=["POST"]),
+        Route("/tables/{table_id:int}/close", form_close_table, methods=["POST"]),
         Route("/tables/{table_id:int}/boards/{board_no:int}.{fmt}", board_file),
         Route("/tables/{table_id:int}/boards/{board_no:int}", hand_record_page),
         Route("/api/tables/{table_id:int}/{action}", api_table_action, methods=["POST"]),

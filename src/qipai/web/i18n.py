@@ -64,6 +64,10 @@ UI: dict[str, tuple[str, str]] = {
     "send": ("发送", "Send"),
     "next_board": ("下一副", "Next board"),
     "claim_btn": ("摊牌", "Claim"),
+    "close_table_confirm": (
+        "关闭这张牌桌？正在打的牌不再继续，已打完的牌谱仍可查看。",
+        "Close this table? The board in play ends here; finished boards' hand records stay.",
+    ),
     "claim_prompt": ("要求再赢几墩（剩余{n}墩）", "Tricks you claim of the {n} left"),
     "claim_statement_label": (
         "打法说明（《桥牌规则》第68条C款）",

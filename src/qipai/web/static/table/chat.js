@@ -1,4 +1,4 @@
-/* The table's chat, and the invitation link's copy button. */
+/* The table's chat, and the owner's panel: the invitation link's copy button, closing the table. */
 import { $, el, clear } from "../dom.js";
 import { ctx, seatName } from "./ctx.js";
 
@@ -37,4 +37,9 @@ export function initChat() {
       setTimeout(() => (copy.textContent = ctx.S.copy), 2000);
     });
   }
+  // The owner's close button (beside the invitation) asks before it closes the table.
+  const close = $("close-table-form");
+  if (close) close.addEventListener("submit", (ev) => {
+    if (!window.confirm(close.dataset.confirm)) ev.preventDefault();
+  });
 }
