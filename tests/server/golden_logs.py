@@ -58,7 +58,7 @@ def digest(state: Any) -> dict[str, Any]:
         "totals": list(state.totals),
         "turn_since": state.turn_since,
         "boards": [list(b) for b in state.boards],
-        "tournament": state.tournament,
+        "tournament": state.event_table,
         "paused": state.paused,
         "undone": sorted([side.name, kind, n] for side, kind, n in state.undone),
     }

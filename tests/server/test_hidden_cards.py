@@ -266,7 +266,7 @@ def test_undos_and_a_robot_taking_over_show_nothing_hidden(server, db_path, h):
     # West goes away; with no grace left, the watcher has a robot take over, which plays on
     conns["W"].close()
     actor = server.app.state.server.tables.get(table_id)
-    actor.grace = 0.0
+    actor.presence.grace = 0.0
     for _ in range(100):
         if actor.state.robot_seats:
             break

@@ -99,7 +99,7 @@ class Run:
             if seat is None:
                 return
             await self.actor._robot_move(seat)  # what the actor's loop does when one is due
-            assert self.actor._robot_stalled_at is None, "a robot could not act"
+            assert self.actor.robot_seat.stalled_at is None, "a robot could not act"
             self.collect()
 
     async def step(self, op: str, who: int, n: int) -> None:

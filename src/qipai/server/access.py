@@ -74,7 +74,7 @@ async def table_event(
     if events is None:
         return None
     if actor is not None:
-        where = actor.state.tournament
+        where = actor.state.event_table
         linked = where.get("event") if where is not None else None
         return await events.read(linked) if isinstance(linked, int) else None
     event_id = await asyncio.to_thread(events.store.tournaments.event_of_table, table_id)
@@ -126,9 +126,9 @@ async def watch_refusal(
     table while its round is played. Watching shows every card as it is played, so it needs
     every board of the table's round."""
     live = await table_event(conn, actor.id, actor)
-    if live is None or actor.state.tournament is None:
+    if live is None or actor.state.event_table is None:
         return None
-    round_no = actor.state.tournament.get("round")
+    round_no = actor.state.event_table.get("round")
     s = live.state
     if not isinstance(round_no, int) or not 1 <= round_no <= len(s.rounds):
         return None

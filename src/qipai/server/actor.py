@@ -24,7 +24,6 @@ from datetime import UTC, datetime
 from typing import Any
 
 from ..bridge import Seat
-from ..robots.base import Robot
 from ..store import Store, StoreError, TableRecord
 from .analysis import Analyst
 from .game import BRIDGE, Game
@@ -37,8 +36,6 @@ from .table_json import you_json
 from .table_log import EntryType
 from .table_state import Entry, Occupant, TableState, Viewer
 from .writer import GroupWriter
-
-Event = Entry
 
 log = logging.getLogger("qipai.server")
 
@@ -160,19 +157,6 @@ class TableActor:
     @property
     def id(self) -> int:
         return self.record.id
-
-    @property
-    def away(self) -> dict[Seat, datetime]:
-        """Since when each seated person has had no connection (seats absent: connected)."""
-        return self.presence.away
-
-    @property
-    def grace(self) -> float:
-        return self.presence.grace
-
-    @grace.setter
-    def grace(self, seconds: float) -> None:
-        self.presence.grace = seconds
 
     def now(self) -> datetime:
         return datetime.fromtimestamp(self.clock(), UTC)
@@ -347,14 +331,6 @@ class TableActor:
             return None
         return self.robot_seat.due(self.state)
 
-    @property
-    def _robot_stalled_at(self) -> int | None:
-        return self.robot_seat.stalled_at
-
-    def robot(self) -> Robot | None:
-        """The robot of this table's level (``RobotSeat.robot``)."""
-        return self.robot_seat.robot()
-
     async def _robot_move(self, seat: Seat) -> None:
         """The robot at ``seat`` moves (its entries committed); a failure stalls the robots
         here, logged."""
@@ -415,13 +391,10 @@ class TableActor:
 
     # -- connections --------------------------------------------------------------------------
 
-    def _caught_up(self, since: int | None) -> bool:
-        """Whether the events after ``since`` are all still held in memory."""
-        return self.history.holds_since(since, self.state.seq)
-
     def replay_size(self, since: int | None) -> int:
         """How many events ``attach(sub, since)`` would replay (0: it sends the state alone)."""
-        return self.state.seq - since if since is not None and self._caught_up(since) else 0
+        held = since is not None and self.history.holds_since(since, self.state.seq)
+        return self.state.seq - since if since is not None and held else 0
 
     def attach(self, sub: Subscriber, since: int | None) -> None:
         """Add a connection: first the events after ``since`` it missed (when still held in
@@ -429,7 +402,7 @@ class TableActor:
         self._subs.add(sub)
         seat = self.state.seat_of(sub.user_id)
         shown = self.viewer(self.state, sub.user_id).seat
-        caught_up = self._caught_up(since)
+        caught_up = self.history.holds_since(since, self.state.seq)
         if since is not None and caught_up:
             for n, entry in self.history.after(since):
                 sub.push(
@@ -463,11 +436,6 @@ class TableActor:
         )
 
     @property
-    def results(self) -> list[dict[str, Any]]:
-        """The latest finished boards' results, oldest first."""
-        return self.history.results
-
-    @property
     def connections(self) -> int:
         return len(self._subs)
 
@@ -494,15 +462,12 @@ class TableActor:
                 "seq": st.seq,
                 "since": since,
                 "table": self.summary(st),
-                "you": self._you(sub, seen),
+                "you": you_json(sub.user, self.record.owner_id, seen),
                 "view": self.game.view(st, seen),
                 "chat": chat,
-                "results": self.results,
+                "results": self.history.results,
             }
         )
-
-    def _you(self, sub: Subscriber, seen: Viewer) -> dict[str, Any]:
-        return you_json(sub.user, self.record.owner_id, seen)
 
     def _publish(self, state: TableState, event: Entry) -> None:
         cache: dict[Viewer, tuple[dict[str, Any], dict[str, Any] | None]] = {}
@@ -520,7 +485,7 @@ class TableActor:
                     "event": ev,
                     "view": v,
                     "table": table,
-                    "you": self._you(sub, key),
+                    "you": you_json(sub.user, self.record.owner_id, key),
                 }
             )
 

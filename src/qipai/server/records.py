@@ -19,12 +19,11 @@ from ..bridge import BoardState, Seat
 from ..duplicate import Method
 from ..events.settings import Scoring
 from ..formats import Record, write_lin, write_pbn
-from ..store import BoardRecord, Store
+from ..store import Store, TableBoardRecord
 from .analysis import Analyst
 from .scoring import board_method, comparison
 from .table_log import EntryType, fold
-from .table_state import Entry as Event
-from .table_state import TableState
+from .table_state import Entry, TableState
 
 log = logging.getLogger("qipai.server")
 
@@ -45,7 +44,7 @@ class PlayedBoard:
     finished_ms: int | None
 
 
-def played_board(table_id: int, events: Iterable[Event]) -> PlayedBoard:
+def played_board(table_id: int, events: Iterable[Entry]) -> PlayedBoard:
     """Fold one board's events (from its ``board_started`` to its ``board_done``)."""
     state = TableState(id=table_id, seed="", robots=False)
     players: dict[str, str | None] = {}
@@ -190,7 +189,7 @@ class BoardRecords:
         self._costs: dict[tuple[int, int], asyncio.Future[list[int] | None]] = {}
         self._warming = 0
 
-    async def played(self, table_id: int, board_no: int) -> tuple[BoardRecord, PlayedBoard]:
+    async def played(self, table_id: int, board_no: int) -> tuple[TableBoardRecord, PlayedBoard]:
         row = await asyncio.to_thread(self.store.board, table_id, board_no)
         if row is None:
             raise BoardNotReady(f"board {board_no} has not been dealt at this table")
@@ -207,7 +206,7 @@ class BoardRecords:
             events = events[start:]
         return row, played_board(table_id, [(e.type, e.payload) for e in events])
 
-    async def costs(self, row: BoardRecord, played: PlayedBoard) -> list[int] | None:
+    async def costs(self, row: TableBoardRecord, played: PlayedBoard) -> list[int] | None:
         """The board's DD costs, computed once (concurrent askers share the computation)."""
         if row.dd_costs is not None:
             return row.dd_costs
@@ -219,7 +218,7 @@ class BoardRecords:
             pending.add_done_callback(lambda _f: self._costs.pop(key, None))
         return await asyncio.shield(pending)
 
-    async def _compute_costs(self, row: BoardRecord, played: PlayedBoard) -> list[int] | None:
+    async def _compute_costs(self, row: TableBoardRecord, played: PlayedBoard) -> list[int] | None:
         costs = await self.analyst.dd_costs(played.board)
         if costs is not None:
             await self.analyst.save(self.store.save_dd_costs, row.table_id, row.board_no, costs)
@@ -268,7 +267,7 @@ class BoardRecords:
                     "board_no": o.board_no,
                     "contract": o.contract,
                     "declarer": o.declarer,
-                    "tricks": o.tricks,
+                    "tricks": o.declarer_tricks,
                     "this": o.table_id == table_id and o.board_no == board_no,
                 }
             )

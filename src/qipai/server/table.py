@@ -62,7 +62,7 @@ from .table_state import (
 public_event = public_entry
 
 Event = Entry
-"""A table log entry (``table_log``): its type and its payload."""
+"""The old name of a log entry (``table_state.Entry``), kept for callers outside the server."""
 
 
 class CommandError(Exception):
@@ -152,7 +152,7 @@ class SetUp:
 
     boards: tuple[tuple[int, str], ...]
     seats: tuple[Occupant | None, Occupant | None, Occupant | None, Occupant | None]
-    tournament: tuple[int, int, int]
+    event_table: tuple[int, int, int]
     """Where the table belongs: event id, round, table number."""
 
 
@@ -199,7 +199,7 @@ SERVER_COMMANDS = (RobotTakeover, PlayerReturned, SetUp, Finish, Hold, Release)
 """Commands only the server gives (no client message parses to one)."""
 
 
-def action_event(state: TableState, action: MakeCall | PlayCard, *, robot: bool = False) -> Event:
+def action_event(state: TableState, action: MakeCall | PlayCard, *, robot: bool = False) -> Entry:
     """The event for a call or card by ``action.seat`` (a robot's choice, or a person's)."""
     assert action.seat is not None
     if isinstance(action, MakeCall):
@@ -226,7 +226,7 @@ def action_event(state: TableState, action: MakeCall | PlayCard, *, robot: bool 
     )
 
 
-def decide(state: TableState, user: Occupant | None, command: Command) -> list[Event]:
+def decide(state: TableState, user: Occupant | None, command: Command) -> list[Entry]:
     """The events ``command`` by ``user`` causes; CommandError, with the reason, if refused."""
     if state.closed:
         raise CommandError("this table is closed")
@@ -277,21 +277,21 @@ def decide(state: TableState, user: Occupant | None, command: Command) -> list[E
     return _bridge(state, seat, command)
 
 
-def set_up(state: TableState, command: SetUp) -> list[Event]:
+def set_up(state: TableState, command: SetUp) -> list[Entry]:
     """A new tournament table: its boards, its players seated, and the first board dealt."""
     if state.seq != 0:
         raise CommandError("only a new table can be set up for a tournament")
     if not command.boards:
         raise CommandError("a tournament table needs at least one board")
-    event_id, round_no, table_no = command.tournament
+    event_id, round_no, table_no = command.event_table
     where = {"event": event_id, "round": round_no, "table": table_no}
-    events: list[Event] = [
+    events: list[Entry] = [
         (EntryType.SET_UP, {"boards": [list(b) for b in command.boards], "tournament": where})
     ]
     after = fold(state, events[0])
     for seat, occ in zip(Seat, command.seats, strict=True):
         if occ is not None:
-            event: Event = (
+            event: Entry = (
                 EntryType.SEATED,
                 {"seat": seat.letter, "user_id": occ.user_id, "name": occ.name},
             )
@@ -301,7 +301,7 @@ def set_up(state: TableState, command: SetUp) -> list[Event]:
     return events
 
 
-def _presence(state: TableState, command: RobotTakeover | PlayerReturned) -> list[Event]:
+def _presence(state: TableState, command: RobotTakeover | PlayerReturned) -> list[Entry]:
     """A robot takes over the seat of a person who is away, or hands it back; nothing when the
     seat has changed meanwhile."""
     seat = command.seat
@@ -342,7 +342,7 @@ def undo_target(state: TableState, seat: Seat) -> int:
     return mine[-1]
 
 
-def request_undo(state: TableState, seat: Seat) -> list[Event]:
+def request_undo(state: TableState, seat: Seat) -> list[Entry]:
     """``seat`` asks to take back its last action: the request, each robot opponent's consent
     at once, and the undo itself when no person needs asking. Refused at a tournament table,
     and refused at once where a robot opponent would decline (``robots_decline_undo``)."""
@@ -357,7 +357,7 @@ def request_undo(state: TableState, seat: Seat) -> list[Event]:
             raise refusal
     kind, p = state.actions[keep]
     what = p["call"] if kind == EntryType.CALL else p["card"]
-    events: list[Event] = [
+    events: list[Entry] = [
         (EntryType.UNDO_REQUESTED, {"seat": seat.letter, "keep": keep, "what": what})
     ]
     after = fold(state, events[0])
@@ -392,7 +392,7 @@ def robots_decline_undo(state: TableState, asker: Seat, keep: int) -> CommandErr
     return None
 
 
-def answer_undo(state: TableState, seat: Seat, accept: bool) -> list[Event]:
+def answer_undo(state: TableState, seat: Seat, accept: bool) -> list[Entry]:
     request = state.undo
     if request is None:
         raise CommandError("there is no undo to answer")
@@ -403,7 +403,7 @@ def answer_undo(state: TableState, seat: Seat, accept: bool) -> list[Event]:
     return _answer(state, seat, accept)
 
 
-def robot_undo_answer(state: TableState, seat: Seat) -> list[Event]:
+def robot_undo_answer(state: TableState, seat: Seat) -> list[Entry]:
     """A robot opponent's answer to the pending undo (a robot that took over a seat meets a
     request a person was asked): yes only where ``robots_decline_undo`` finds nothing."""
     request = state.undo
@@ -412,10 +412,10 @@ def robot_undo_answer(state: TableState, seat: Seat) -> list[Event]:
     return _answer(state, seat, agrees, robot=True)
 
 
-def _answer(state: TableState, seat: Seat, accept: bool, *, robot: bool = False) -> list[Event]:
+def _answer(state: TableState, seat: Seat, accept: bool, *, robot: bool = False) -> list[Entry]:
     request = state.undo
     assert request is not None
-    event: Event = (EntryType.UNDO_ANSWER, {"seat": seat.letter, "accept": accept, "robot": robot})
+    event: Entry = (EntryType.UNDO_ANSWER, {"seat": seat.letter, "accept": accept, "robot": robot})
     if not accept:
         return [event]
     if set(request.waiting_for) <= request.accepted | {seat}:
@@ -433,7 +433,7 @@ def _chat(state: TableState, user: Occupant, text: str) -> dict[str, Any]:
     }
 
 
-def _sit(state: TableState, user: Occupant, seat: Seat) -> list[Event]:
+def _sit(state: TableState, user: Occupant, seat: Seat) -> list[Entry]:
     now = state.seat_of(user.user_id)
     if now is not None:
         raise CommandError(f"you already sit at {now.name.title()}; stand up first")
@@ -446,7 +446,7 @@ def _sit(state: TableState, user: Occupant, seat: Seat) -> list[Event]:
                     f"you played {held.name.title()} on this board: you may sit only there"
                     " until the board ends"
                 )
-    events: list[Event] = [
+    events: list[Entry] = [
         (EntryType.SEATED, {"seat": seat.letter, "user_id": user.user_id, "name": user.name})
     ]
     after = fold(state, events[0])
@@ -455,7 +455,7 @@ def _sit(state: TableState, user: Occupant, seat: Seat) -> list[Event]:
     return events
 
 
-def board_started(state: TableState) -> Event:
+def board_started(state: TableState) -> Entry:
     """The event that deals the table's next board (its deal logged, for replay)."""
     board_no = state.board_no + 1
     deal = state.deal_for(board_no)
@@ -476,13 +476,13 @@ def board_started(state: TableState) -> Event:
     )
 
 
-def _bridge(state: TableState, seat: Seat, command: Command) -> list[Event]:
+def _bridge(state: TableState, seat: Seat, command: Command) -> list[Entry]:
     board = state.board
     if board is None or board.phase is Phase.DONE:
         raise CommandError("no board is being played")
     if state.undo is not None:
         raise CommandError("an undo is waiting for the opponents' answer")
-    event: Event
+    event: Entry
     if isinstance(command, CallCmd):
         action = MakeCall(command.call, seat, command.alert, command.explanation)
         _check(board, action)
@@ -512,16 +512,16 @@ def _check(board: BoardState, action: Action) -> None:
 
 
 def settle(
-    state: TableState, events: list[Event], t: int | None = None
-) -> list[tuple[Event, TableState]]:
+    state: TableState, events: list[Entry], t: int | None = None
+) -> list[tuple[Entry, TableState]]:
     """``events`` stamped with the time ``t`` (milliseconds) and folded in one at a time, then
     what follows a call or card automatically (``after_action``): each event with the table
     after it. The actor writes exactly these events, so each is folded once."""
-    out: list[tuple[Event, TableState]] = []
+    out: list[tuple[Entry, TableState]] = []
     pending = list(events)
     while pending:
         kind, p = pending.pop(0)
-        event: Event = (kind, p if t is None else {**p, "t": t})
+        event: Entry = (kind, p if t is None else {**p, "t": t})
         state = fold(state, event)
         out.append((event, state))
         if kind in PLAY_ENTRIES and not pending:
@@ -529,12 +529,12 @@ def settle(
     return out
 
 
-def after_action(state: TableState) -> list[Event]:
+def after_action(state: TableState) -> list[Entry]:
     """What follows automatically once an action is folded in: the result, when the board ends."""
     board = state.board
     if board is None or board.phase is not Phase.DONE:
         return []
-    done: list[Event] = [
+    done: list[Entry] = [
         (
             EntryType.BOARD_DONE,
             {
@@ -553,7 +553,7 @@ def after_action(state: TableState) -> list[Event]:
     return done
 
 
-def robot_claim_answer(state: TableState, seat: Seat, dd: int | None) -> list[Event]:
+def robot_claim_answer(state: TableState, seat: Seat, dd: int | None) -> list[Entry]:
     """A robot defender's answer to declarer's pending claim, given ``dd``: the tricks
     declarer's side takes double dummy of those not yet complete (None: no solver could say).
 

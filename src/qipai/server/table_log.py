@@ -270,7 +270,7 @@ def _player_returned(s: TableState, entry: Entry) -> TableState:
 def _set_up(s: TableState, entry: Entry) -> TableState:
     p = entry[1]
     boards = tuple((int(n), str(d)) for n, d in p["boards"])
-    return replace(s, seq=s.seq + 1, boards=boards, tournament=dict(p["tournament"]))
+    return replace(s, seq=s.seq + 1, boards=boards, event_table=dict(p["tournament"]))
 
 
 def _paused(s: TableState, entry: Entry) -> TableState:

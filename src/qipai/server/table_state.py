@@ -88,8 +88,9 @@ class TableState:
     boards: tuple[tuple[int, str], ...] = ()
     """A tournament table's boards (number, deal) in the order played; empty at a club table,
     which deals board after board from its seed."""
-    tournament: dict[str, Any] | None = None
-    """At a tournament table: its event, round and table number. Its seats are assigned (no
+    event_table: dict[str, Any] | None = None
+    """At an event's table: its event, round and table number (the log's and the wire's
+    ``tournament``). Its seats are assigned (no
     one sits or stands), robots play even with no person present, and boards follow on."""
     paused: str | None = None
     """Why play is held (the director's reason; "" for none given), or None while it goes
@@ -136,7 +137,7 @@ class TableState:
     @property
     def assigned(self) -> bool:
         """Whether this is a tournament table (seats assigned, robots play on their own)."""
-        return self.tournament is not None
+        return self.event_table is not None
 
     @property
     def boards_left(self) -> int | None:

@@ -183,7 +183,7 @@ class Tournaments:
         table knows its event; one no longer live is looked up in the store."""
         actor = self.tables.get(table_id)
         if actor is not None:
-            where = actor.state.tournament
+            where = actor.state.event_table
             event_id = where.get("event") if where is not None else None
         else:
             event_id = await asyncio.to_thread(self.store.tournaments.event_of_table, table_id)

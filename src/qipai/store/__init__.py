@@ -8,9 +8,9 @@ other tables are projections written in the same transaction as the events they 
 from .db import DatabaseUnusable, connect, migrate, sqlite_url
 from .records import (
     Award,
-    BoardRecord,
-    EventRecord,
+    EntryRecord,
     StoreError,
+    TableBoardRecord,
     TableRecord,
     TournamentRecord,
     UserRecord,
@@ -20,11 +20,11 @@ from .tournaments import TournamentStore
 
 __all__ = [
     "Award",
-    "BoardRecord",
     "DatabaseUnusable",
-    "EventRecord",
+    "EntryRecord",
     "Store",
     "StoreError",
+    "TableBoardRecord",
     "TableRecord",
     "TournamentRecord",
     "TournamentStore",

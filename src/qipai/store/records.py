@@ -48,8 +48,9 @@ class TableRecord:
 
 
 @dataclass(frozen=True, slots=True)
-class BoardRecord:
-    """A board played at a table: where its events lie in the log and its result once done."""
+class TableBoardRecord:
+    """A board played at a table: where its entries lie in the table's log and its result
+    once done (an event's own record of a board is ``qipai.events.BoardRecord``)."""
 
     table_id: int
     table_name: str
@@ -58,7 +59,7 @@ class BoardRecord:
     deal: str
     contract: str | None
     declarer: str | None
-    tricks: int | None
+    declarer_tricks: int | None
     score_ns: int | None
     done: bool
     first_seq: int | None
@@ -68,7 +69,9 @@ class BoardRecord:
 
 
 @dataclass(frozen=True, slots=True)
-class EventRecord:
+class EntryRecord:
+    """A table log entry as stored: its number, type and payload (``server.table_log``)."""
+
     seq: int
     type: str
     payload: dict[str, Any]

@@ -30,9 +30,9 @@ from .models import (
 )
 from .names import name_key
 from .records import (
-    BoardRecord,
-    EventRecord,
+    EntryRecord,
     StoreError,
+    TableBoardRecord,
     TableRecord,
     UserRecord,
     aware,
@@ -277,7 +277,7 @@ class Store:
                 for r in rows
             ]
 
-    def board(self, table_id: int, board_no: int) -> BoardRecord | None:
+    def board(self, table_id: int, board_no: int) -> TableBoardRecord | None:
         """One board of a table, or None if the table has not dealt it."""
         with self._session() as s:
             row = s.execute(
@@ -287,7 +287,7 @@ class Store:
             ).first()
             return None if row is None else _board(*row)
 
-    def same_board(self, number: int, deal: str) -> list[BoardRecord]:
+    def same_board(self, number: int, deal: str) -> list[TableBoardRecord]:
         """Every finished board with this number and deal, at any table: the results to compare
         (tables that deal from the same board set play the same deals)."""
         with self._session() as s:
@@ -405,7 +405,7 @@ class Store:
 
     def events(
         self, table_id: int, after: int = 0, limit: int | None = None, upto: int | None = None
-    ) -> list[EventRecord]:
+    ) -> list[EntryRecord]:
         """A table's events numbered above ``after`` (and at most ``upto``), in order."""
         with self._session() as s:
             q = (
@@ -417,7 +417,7 @@ class Store:
                 q = q.where(TableEvent.seq <= upto)
             if limit is not None:
                 q = q.limit(limit)
-            return [EventRecord(seq, kind, payload) for seq, kind, payload in s.execute(q)]
+            return [EntryRecord(seq, kind, payload) for seq, kind, payload in s.execute(q)]
 
 
 # The group commit's statements, built once: a statement made afresh for every batch costs
@@ -478,8 +478,8 @@ def _user(row: User) -> UserRecord:
     return UserRecord(row.id, row.name, row.is_guest, row.password_hash, row.session_epoch or 0)
 
 
-def _board(row: TableBoard, table_name: str, scoring: str) -> BoardRecord:
-    return BoardRecord(
+def _board(row: TableBoard, table_name: str, scoring: str) -> TableBoardRecord:
+    return TableBoardRecord(
         table_id=row.table_id,
         table_name=table_name,
         board_no=row.board_no,
@@ -487,7 +487,7 @@ def _board(row: TableBoard, table_name: str, scoring: str) -> BoardRecord:
         deal=row.deal,
         contract=row.contract,
         declarer=row.declarer,
-        tricks=row.tricks,
+        declarer_tricks=row.tricks,
         score_ns=row.score_ns,
         done=row.finished_at is not None,
         first_seq=row.first_seq,
