@@ -227,7 +227,7 @@ def test_convert_a_folder_with_a_summary(
 def test_the_progress_bar_shows_on_a_terminal_only() -> None:
     from io import StringIO
 
-    from qipai.commands.convert import _Progress
+    from qipai.commands.progress import ProgressBar
 
     class Terminal(StringIO):
         def isatty(self) -> bool:
@@ -235,7 +235,7 @@ def test_the_progress_bar_shows_on_a_terminal_only() -> None:
 
     screen, pipe = Terminal(), StringIO()
     for stream in (screen, pipe):
-        bar = _Progress(4, stream)
+        bar = ProgressBar(4, stream)
         bar.show(2, "a.pbn")
         bar.clear()
     assert f"\r[{'#' * 15}{'.' * 15}] 2/4 a.pbn" in screen.getvalue()

@@ -10,10 +10,10 @@ from sqlalchemy import text
 
 from qipai.store import Store, sqlite_url
 
-GRACE = 0.3
+GRACE = 1.0  # long enough for four players to sit down on a busy machine
 
 
-def wait_for(conns, done, seconds=15.0):
+def wait_for(conns, done, seconds=30.0):
     deadline = time.monotonic() + seconds
     while not done():
         assert time.monotonic() < deadline, "timed out"

@@ -1,9 +1,14 @@
-"""``qipai analyze FILE [--json] [--write OUT.pbn]``: the DD table and par of every board in a
-PBN or LIN file, using each board's own dealer and vulnerability.
+"""``qipai analyze FILE [--json] [--write OUT.pbn] [--workers N] [--dask ADDRESS]``: the DD
+table and par of every board in a PBN or LIN file, using each board's own dealer and
+vulnerability.
 
 Each distinct deal is solved once (a file often holds one board played at many tables), in
-batches on every core. A board that cannot be analysed is reported with its number and the rest
-go on; the exit status is then 1.
+batches on every core: by DDS's own threads by default, by N worker processes with
+``--workers N`` (``--workers 1``: one thread, this process), or by the workers of a Dask
+cluster with ``--dask ADDRESS`` (``--dask local`` starts one of a process per core here). The
+output is the same whichever solves it. A long run shows a progress bar on a terminal (and a
+line per batch otherwise). A board that cannot be analysed is reported with its number and the
+rest go on; the exit status is then 1.
 """
 
 from __future__ import annotations
@@ -14,12 +19,14 @@ import json
 import sys
 from collections.abc import Sequence
 
-from ..analysis.dds import MAX_TABLES_PER_CALL, DDSError, DDTable, dd_tables
+from ..analysis import bulk
+from ..analysis.dds import MAX_TABLES_PER_CALL, DDSError, DDTable
 from ..analysis.par import Par, par
 from ..bridge.cards import DECK, Seat, Strain
 from ..bridge.deal import Deal, Hand
 from ..formats import Record, read_file, write_pbn
 from . import SUMMARIES
+from .progress import ProgressBar
 
 # The header of PBN's OptimumResultTable section; its rows come from DDTable.
 RESULT_TABLE_HEADER = "Declarer;Denomination\\2R;Result\\2R"
@@ -35,7 +42,30 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="write the file's boards to OUT.pbn with DoubleDummyTricks, OptimumScore, "
         "ParContract and OptimumResultTable added",
     )
+    p.add_argument(
+        "--workers",
+        type=_workers,
+        metavar="N",
+        help="solve on N worker processes, DDS on one thread each (1: this process alone); "
+        "default: this process, DDS on every core",
+    )
+    p.add_argument(
+        "--dask",
+        metavar="ADDRESS",
+        help="solve on the Dask cluster whose scheduler is at ADDRESS (tcp://host:8786), or "
+        "'local' to start one here with a worker process per core (or --workers N)",
+    )
     p.set_defaults(handler=run)
+
+
+def _workers(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"a number of workers is 1 or more, not {text!r}")
+    return n
 
 
 @dataclasses.dataclass
@@ -54,7 +84,7 @@ class _Board:
 def run(args: argparse.Namespace) -> int:
     records = read_file(args.file)
     boards, key_of = _distinct_boards(records)
-    _solve(boards)
+    _solve(boards, args.workers, args.dask)
     if args.json:
         print(json.dumps([_board_json(b) for b in boards if b.error is None], indent=2))
     else:
@@ -97,17 +127,23 @@ def _full_deal(deal: Deal) -> tuple[Deal | None, str | None]:
     return deal, None
 
 
-def _solve(boards: list[_Board]) -> None:
+def _solve(boards: list[_Board], workers: int | None, scheduler: str | None) -> None:
     todo = [b for b in boards if b.deal is not None and b.error is None]
     distinct = len({b.deal for b in todo})
-    show = distinct > MAX_TABLES_PER_CALL
+    bar = ProgressBar(distinct, sys.stderr)
+    lines = not bar.on and distinct > MAX_TABLES_PER_CALL
 
     def progress(done: int, total: int) -> None:
-        if show:
+        bar.show(done, "deals solved")
+        if lines:
             print(f"qipai analyze: {done}/{total} deals solved", file=sys.stderr, flush=True)
 
     deals = [b.deal for b in todo if b.deal is not None]
-    tables = dd_tables(deals, boards=[b.label for b in todo], on_error="return", progress=progress)
+    labels = [b.label for b in todo]
+    try:
+        tables = bulk.solve(deals, labels, workers=workers, scheduler=scheduler, progress=progress)
+    finally:
+        bar.clear()
     for b, t in zip(todo, tables, strict=True):
         if isinstance(t, DDSError):
             b.error = t.reason

@@ -16,13 +16,13 @@ import argparse
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TextIO
 
 from ..bridge.errors import QipaiError
 from ..formats import EXTENSIONS, read_file, write_text
 from ..formats.lin import write_lin
 from ..formats.record import Record
 from . import SUMMARIES
+from .progress import ProgressBar
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -137,7 +137,7 @@ class Summary:
 
 def _many(files: list[tuple[Path, Path]], folder: Path, kind: str, strict: bool) -> int:
     summary = Summary()
-    bar = _Progress(len(files), sys.stderr)
+    bar = ProgressBar(len(files), sys.stderr)
     targets = _targets(files, folder, kind)
     for i, ((source, _), target) in enumerate(zip(files, targets, strict=True), 1):
         bar.show(i - 1, source.name)
@@ -176,24 +176,3 @@ def _many(files: list[tuple[Path, Path]], folder: Path, kind: str, strict: bool)
         print(f"qipai convert: refused: {message}", file=sys.stderr)
     print(f"{summary.line()} -> {folder}")
     return 1 if summary.refused else 0
-
-
-class _Progress:
-    """A one-line progress bar on a terminal; silent otherwise (files, pipes, tests)."""
-
-    def __init__(self, total: int, stream: TextIO) -> None:
-        self.total = total
-        self.stream = stream
-        self.on = total > 1 and stream.isatty()
-
-    def show(self, done: int, name: str) -> None:
-        if self.on:
-            filled = 30 * done // self.total
-            bar = "#" * filled + "." * (30 - filled)
-            self.stream.write(f"\r[{bar}] {done}/{self.total} {name[:30]:<30}")
-            self.stream.flush()
-
-    def clear(self) -> None:
-        if self.on:
-            self.stream.write("\r" + " " * 72 + "\r")
-            self.stream.flush()

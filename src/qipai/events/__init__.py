@@ -1,13 +1,15 @@
 """Tournaments: pure logic over results, driven by ``now``; the server runs them.
 
-So far: the automatic Swiss pairs event (瑞士移位自动双人赛). Settings are a frozen value
-(:class:`EventSettings`); registration (:func:`raise_hand` ...), the clock (:func:`advance`),
-results (:func:`record_result`), withdrawals and the director's pause, resume and cancel are
-pure transitions of an immutable :class:`EventState`, which :func:`to_json` and
-:func:`from_json` store and read back. :func:`standings` ranks the pairs and awards
-masterpoints; :func:`to_csv`, :func:`to_pbn` and :func:`event_json` export the result.
-:mod:`qipai.events.simulate` (it needs the robots, so it is not imported here) plays a whole
-event with robot pairs. See docs/EVENTS.md.
+One engine serves every format (:mod:`qipai.events.formats`): the automatic Swiss pairs
+event (瑞士移位自动双人赛) and pair games on movements, Mitchell (双冠军) and Howell (单冠军).
+Settings are a frozen value (:class:`EventSettings`); registration (:func:`raise_hand` ...),
+the clock (:func:`advance`), results (:func:`record_result`), withdrawals, the director's
+pause, resume and cancel and rulings (:mod:`qipai.events.director`) are pure transitions of
+an immutable :class:`EventState`, which :func:`to_json` and :func:`from_json` store and read
+back. :func:`standings` ranks the pairs and awards masterpoints; :func:`to_csv`,
+:func:`to_pbn` and :func:`event_json` export the result. :mod:`qipai.events.simulate` (it
+needs the robots, so it is not imported here) plays a whole event with robot pairs.
+See docs/EVENTS.md.
 
 >>> from datetime import datetime, timedelta, timezone
 >>> t = datetime(2025, 3, 1, 19, 0, tzinfo=timezone.utc)
@@ -28,6 +30,7 @@ event with robot pairs. See docs/EVENTS.md.
 
 from .errors import EventError
 from .export import event_json, to_csv, to_pbn
+from .formats import EventFormat, format_of, movement_for
 from .lifecycle import (
     advance,
     cancel,
@@ -42,15 +45,21 @@ from .lifecycle import (
 from .masterpoints import masterpoint_awards, masterpoints_for
 from .registration import decline, lower_hand, raise_hand, unregister
 from .serial import dump, from_json, load, to_json
-from .settings import ByeScore, EventSettings, Scoring, check_settings
+from .settings import ByeScore, EventSettings, Format, Scoring, check_settings
 from .standings import Standing, Standings, standings
 from .state import (
     ROBOT_PAIR,
+    Adjustment,
+    AdjustmentKind,
+    Artificial,
     BoardRecord,
     EventState,
     Pair,
+    Penalty,
+    Plan,
     Played,
     Round,
+    Ruling,
     Status,
     Table,
     deal_for,
@@ -61,15 +70,23 @@ from .swiss import PHANTOM, Pairing, first_round, swiss_pairing
 __all__ = [
     "PHANTOM",
     "ROBOT_PAIR",
+    "Adjustment",
+    "AdjustmentKind",
+    "Artificial",
     "BoardRecord",
     "ByeScore",
     "EventError",
+    "EventFormat",
     "EventSettings",
     "EventState",
+    "Format",
     "Pair",
     "Pairing",
+    "Penalty",
+    "Plan",
     "Played",
     "Round",
+    "Ruling",
     "Scoring",
     "Standing",
     "Standings",
@@ -84,11 +101,13 @@ __all__ = [
     "dump",
     "event_json",
     "first_round",
+    "format_of",
     "from_json",
     "load",
     "lower_hand",
     "masterpoint_awards",
     "masterpoints_for",
+    "movement_for",
     "next_due",
     "pause",
     "pause_reason",

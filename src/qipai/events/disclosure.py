@@ -1,7 +1,8 @@
 """Who may see a board of an event, and when: the one rule every page, file and API of an
 event asks before it shows a board's deal or any table's result of it.
 
-* Once the board's round is closed (or the event is over), everyone may.
+* Once the board's round is closed (every round that plays it, in a movement) or the event is
+  over, everyone may.
 * While the round is being played, a player whose pair has a table in it may see a board of
   the round once their own table has finished it (played it, or had it cut by the clock);
 * the director, while not playing in the round, may see every board at once;
@@ -41,17 +42,44 @@ def may_see_board(
     state: EventState, board: int, player: str | None, *, director: bool = False
 ) -> bool:
     """Whether ``player`` (None: an anonymous visitor) may see board ``board``'s deal and the
-    tables' results of it now; ``director`` when they direct the event."""
-    if board < 1 or state.round_of_board(board) > len(state.rounds):
+    tables' results of it now; ``director`` when they direct the event. In a movement a board
+    travels: it is public once every round that plays it is over, and a pair that will still
+    play it, later or now, does not see it before."""
+    seated = [r for r in state.rounds if board in r.boards]
+    if not seated:
         return False  # not dealt yet
-    rnd = state.rounds[state.round_of_board(board) - 1]
-    if not rnd.is_open or state.is_over:
+    if state.is_over:
+        return True
+    planned = state.rounds_of_board(board)
+    if all(not r.is_open for r in seated) and planned[-1] <= len(state.rounds):
         return True
     pair = state.pair_of(player) if player is not None else None
-    table = rnd.table_of(pair.number) if pair is not None and pair.plays_in(rnd.number) else None
-    if table is not None:  # playing in this round: once their own table has finished it
-        return table.record(board) is not None
+    if pair is not None:
+        mine = [t for r in state.rounds for t in r.tables if pair.number in t.pairs]
+        if any(t.record(board) is not None for t in mine):
+            return True  # their own table has finished it
+        if _will_play(state, pair.number, board):
+            return False
+        rnd = state.current_round
+        if rnd is not None and pair.plays_in(rnd.number) and rnd.table_of(pair.number):
+            return False  # players of the round in play wait for it to close
     return director
+
+
+def _will_play(state: EventState, pair: int, board: int) -> bool:
+    """Whether ``pair`` has a table still to play ``board`` (in the round in play, or planned)."""
+    rnd = state.current_round
+    if rnd is not None:
+        t = rnd.table_of(pair)
+        if t is not None and board in t.boards and t.record(board) is None:
+            return True
+    plan = state.plan
+    if plan is None:
+        return False
+    return any(
+        s.round > len(state.rounds) and pair in s.pairs and board in s.boards
+        for s in plan.sittings
+    )
 
 
 def shown_boards(
@@ -60,7 +88,6 @@ def shown_boards(
     """Every board of the event that ``player`` may see now (see :func:`may_see_board`)."""
     return frozenset(
         board
-        for rnd in state.rounds
-        for board in rnd.boards
+        for board in {b for rnd in state.rounds for b in rnd.boards}
         if may_see_board(state, board, player, director=director)
     )

@@ -13,6 +13,7 @@ from __future__ import annotations
 from ..bridge.errors import ParseError, QipaiError
 
 __all__ = [
+    "ZH",
     "AlreadyPaused",
     "AlreadyRegistered",
     "AlreadyWithdrawn",
@@ -25,6 +26,7 @@ __all__ = [
     "EventPaused",
     "HandAlreadyRaised",
     "NoSuchRequest",
+    "NotDirector",
     "NotPaused",
     "NotRegistered",
     "PlayerInAnotherPair",
@@ -33,6 +35,7 @@ __all__ = [
     "ResultAlreadyRecorded",
     "ResultError",
     "RoundClosed",
+    "RulingError",
     "SamePlayer",
     "SettingsError",
     "StartInPast",
@@ -158,5 +161,53 @@ class BadResult(ResultError):
     """A result that is not a bridge result (tricks out of range, no declarer...)."""
 
 
+# -- the director's rulings (director.py) ----------------------------------------------------
+
+
+class NotDirector(StateError):
+    """Only a director of the event rules (its creator, or one they named)."""
+
+
+class RulingError(StateError):
+    """A ruling that cannot be made: no reason, a board not finished, a round in play..."""
+
+
 class EventFormatError(ParseError, EventError):
     """A stored event state (JSON) that cannot be read back."""
+
+
+ZH: dict[str, str] = {
+    # The Chinese of the messages above that the engine and its formats added (formats.py,
+    # settings.py, lifecycle.py, director.py, simulate.py); qipai.web.errors.ZH takes them in.
+    # A {field} holds what varies, as there.
+    "a movement needs at least 2 pairs, not {pairs}": "移位至少需要2对，不能是{pairs}对",
+    "table {table} of round {round} plays boards {boards}, not {board}": (
+        "第{round}轮第{table}桌打的是第{boards}副，不是第{board}副"
+    ),
+    "the format is one of {names}, not {value}": "赛制须为{names}之一，不能是{value}",
+    "a movement is named for a Howell only": "只有单冠军（豪威尔）双人赛才选择移位表",
+    "arrow-switch rounds are for a Mitchell only": "只有双冠军（米切尔）双人赛才有换向轮",
+    "rounds and boards a round are given, except for a Howell": (
+        "除单冠军（豪威尔）双人赛外，须给出轮数和每轮副数"
+    ),
+    "{by} does not direct {event}": "{by}不是“{event}”的裁判",
+    "a ruling needs a reason": "裁判判罚须写明理由",
+    "{event} has no results to rule on": "“{event}”还没有可以判罚的成绩",
+    "table {table} of round {round} does not play board {board}": (
+        "第{round}轮第{table}桌不打第{board}副"
+    ),
+    "board {board} at table {table} of round {round} is not finished yet": (
+        "第{round}轮第{table}桌的第{board}副还没有打完"
+    ),
+    "a procedural penalty is more than 0 and at most 100, not {points}": (
+        "程序判罚须大于0且不超过100，不能是{points}"
+    ),
+    "players are replaced between rounds only (not while a round is played)": (
+        "只能在轮与轮之间替换选手（一轮比赛进行中不能替换）"
+    ),
+    "a substitute is named by a player's name, not {name}": "替补须填写选手的用户名，不能是{name}",
+    "{player} does not play in pair {pair} ({name})": "{player}不在第{pair}对（{name}）中",
+    "{name} already plays in pair {n}": "{name}已经在第{n}对中参赛",
+    "pair {pair} is already a robot pair": "第{pair}对已经是机器人对",
+    "{name} already directs {event}": "{name}已经是“{event}”的裁判",
+}

@@ -2,15 +2,18 @@
 
 ``advance(state, now)`` does whatever the stored timestamps say is due by ``now``, in order:
 
-1. at ``next_round_at`` before the start (the start time), registration closes and round 1 is
-   seated by registration order (1 v 2, 3 v 4, ...); with fewer than two pairs the event is
-   cancelled instead;
+1. at ``next_round_at`` before the start (the start time), registration closes, the format
+   fixes what the field will play (a movement for a pair game) and round 1 is seated; with
+   fewer than two pairs, or a field no movement serves, the event is cancelled instead;
 2. a round closes when every table has a record for every board (at the time of the last
    result) or when its clock runs out (at ``ends_at``): boards not finished are recorded as not
    played (cut, no make-up), the round is scored, and the next round is due ``break_length``
    after the close; the last round's close finishes the event;
-3. at ``next_round_at`` the next round is seated by Swiss pairing on the totals so far
-   (:mod:`~qipai.events.swiss`), leaving out pairs that have withdrawn.
+3. at ``next_round_at`` the next round is seated by the format
+   (:mod:`~qipai.events.formats`): Swiss pairing on the totals so far, or the movement's next
+   round; pairs that have withdrawn are left out.
+
+This module is the same for every format: the format only seats rounds.
 
 Transitions happen at their stored times, not at ``now``, so how often the poller calls makes
 no difference. While the director has paused the event nothing is due; resuming moves every
@@ -32,6 +35,7 @@ from .errors import (
     EventNotRunning,
     EventOver,
     EventPaused,
+    MovementError,
     NotPaused,
     ResultAlreadyRecorded,
     RoundClosed,
@@ -39,26 +43,16 @@ from .errors import (
     UnknownPair,
     UnknownTable,
 )
-from .scoring import tallies
+from .formats import format_of, pairing_order
 from .settings import EventSettings, check_settings, round_warnings
-from .state import (
-    ROBOT_PAIR,
-    BoardRecord,
-    EventState,
-    Note,
-    Played,
-    Round,
-    Status,
-    Table,
-)
-from .swiss import PHANTOM, Pairing, first_round, swiss_pairing
+from .state import BoardRecord, EventState, Note, Played, Round, Status
 
 __all__ = [
     "advance",
     "cancel",
     "create_event",
     "next_due",
-    "pairing_order",
+    "pairing_order",  # re-exported from formats
     "pause",
     "record_result",
     "resume",
@@ -66,8 +60,11 @@ __all__ = [
 ]
 
 
-def create_event(settings: EventSettings, *, seed: str, now: datetime) -> EventState:
-    """A new event open for registration; raises for a start time not after ``now``."""
+def create_event(
+    settings: EventSettings, *, seed: str, now: datetime, director: str | None = None
+) -> EventState:
+    """A new event open for registration; raises for a start time not after ``now``.
+    ``director``: the creator's name, the event's first director."""
     warnings = check_settings(settings, now)
     return EventState(
         settings=settings,
@@ -75,6 +72,7 @@ def create_event(settings: EventSettings, *, seed: str, now: datetime) -> EventS
         created_at=now,
         next_round_at=settings.start,
         warnings=warnings,
+        directors=() if director is None else (director,),
     )
 
 
@@ -131,15 +129,7 @@ def _note(state: EventState, at: datetime, text: str) -> tuple[Note, ...]:
 
 def _start(state: EventState, at: datetime) -> EventState:
     if len(state.pairs) < 2:
-        return replace(
-            state,
-            status=Status.CANCELLED,
-            hands=(),
-            next_round_at=None,
-            notes=_note(
-                state, at, f"cancelled at the start: {len(state.pairs)} pair(s) registered"
-            ),
-        )
+        return _cancelled_at_start(state, at, f"{len(state.pairs)} pair(s) registered")
     started = replace(
         state,
         status=Status.RUNNING,
@@ -147,69 +137,35 @@ def _start(state: EventState, at: datetime) -> EventState:
         warnings=(*state.warnings, *round_warnings(state.settings, len(state.pairs))),
         notes=_note(state, at, f"registration closed with {len(state.pairs)} pairs"),
     )
-    return _seat(started, 1, at)
+    try:
+        planned = format_of(state.settings).plan(started, at)
+    except MovementError as e:
+        return _cancelled_at_start(state, at, str(e))
+    return _seat(planned, 1, at)
 
 
-def pairing_order(state: EventState, round_number: int) -> list[int]:
-    """The pairs seated in ``round_number``, best first: by total, then boards completed, then
-    registration order (round 1: registration order)."""
-    active = [p.number for p in state.pairs if p.plays_in(round_number)]
-    if round_number == 1:
-        return active
-    t = tallies(state)
-    return sorted(active, key=lambda n: (-t[n].total, -t[n].boards_completed, n))
+def _cancelled_at_start(state: EventState, at: datetime, why: str) -> EventState:
+    return replace(
+        state,
+        status=Status.CANCELLED,
+        hands=(),
+        next_round_at=None,
+        notes=_note(state, at, f"cancelled at the start: {why}"),
+    )
 
 
 def _seat(state: EventState, number: int, at: datetime) -> EventState:
-    order = pairing_order(state, number)
-    if number == 1:
-        pairing = first_round(order)
-    else:
-        history: list[tuple[int, int]] = []
-        for rnd in state.rounds:
-            history.extend(t.pairs for t in rnd.tables)
-            history.extend((pair, PHANTOM) for pair in rnd.byes)
-        pairing = swiss_pairing(order, history)
-    tables, byes = _tables(state, pairing)
-    settings = state.settings
+    tables, byes, lines = format_of(state.settings).seat(state, number)
     rnd = Round(
         number=number,
-        boards=state.boards_of(number),
+        boards=tuple(sorted({b for t in tables for b in t.boards})),
         tables=tables,
         byes=byes,
         starts_at=at,
-        ends_at=at + settings.round_length,
+        ends_at=at + state.settings.round_length,
     )
-    notes = state.notes
-    if pairing.rematches:
-        notes = _note(state, at, f"round {number}: {pairing.rematches} rematch(es) unavoidable")
+    notes = (*state.notes, *(Note(at, line) for line in lines))
     return replace(state, rounds=(*state.rounds, rnd), next_round_at=None, notes=notes)
-
-
-def _tables(state: EventState, pairing: Pairing) -> tuple[tuple[Table, ...], tuple[int, ...]]:
-    """Tables in pairing order (a robot table last) and the byes. Of two pairs, the one that
-    has sat NS less often sits NS (the higher-placed one when level)."""
-    balance: dict[int, int] = {}
-    for rnd in state.rounds:
-        for t in rnd.tables:
-            balance[t.ns] = balance.get(t.ns, 0) + 1
-            balance[t.ew] = balance.get(t.ew, 0) - 1
-    tables: list[Table] = []
-    robot: list[Table] = []
-    byes: list[int] = []
-    for a, b in pairing.tables:
-        if b == PHANTOM:
-            if not state.settings.robot_fill:
-                byes.append(a)
-            elif balance.get(a, 0) <= 0:
-                robot.append(Table(0, a, ROBOT_PAIR))
-            else:
-                robot.append(Table(0, ROBOT_PAIR, a))
-            continue
-        ns, ew = (a, b) if balance.get(a, 0) <= balance.get(b, 0) else (b, a)
-        tables.append(Table(0, ns, ew))
-    numbered = tuple(replace(t, number=i) for i, t in enumerate([*tables, *robot], 1))
-    return numbered, tuple(byes)
 
 
 def _close(state: EventState, at: datetime) -> EventState:
@@ -218,7 +174,7 @@ def _close(state: EventState, at: datetime) -> EventState:
     tables = []
     cut = 0
     for t in rnd.tables:
-        missing = [b for b in rnd.boards if t.record(b) is None]
+        missing = [b for b in t.boards if t.record(b) is None]
         cut += len(missing)
         records = (*t.records, *(BoardRecord(b, at, played=False) for b in missing))
         tables.append(replace(t, records=records))
@@ -279,9 +235,10 @@ def record_result(
     table = rnd.table(table_number)
     if table is None:
         raise UnknownTable(f"round {round_number} has no table {table_number}")
-    if board not in rnd.boards:
+    if board not in table.boards:
         raise BoardNotInRound(
-            f"round {round_number} plays boards {rnd.boards[0]}-{rnd.boards[-1]}, not {board}"
+            f"table {table_number} of round {round_number} plays boards "
+            f"{_board_list(table.boards)}, not {board}"
         )
     if table.record(board) is not None:
         raise ResultAlreadyRecorded(
@@ -289,7 +246,7 @@ def record_result(
         )
     ns_score = result.ns_score(board)
     record = BoardRecord(
-        board, now, True, result.contract, result.declarer, result.tricks, ns_score
+        board, now, True, result.contract, result.declarer, result.tricks, ns_score, result.lead
     )
     tables = tuple(
         replace(t, records=(*t.records, record)) if t.number == table_number else t
@@ -297,6 +254,13 @@ def record_result(
     )
     rounds = (*state.rounds[:-1], replace(rnd, tables=tables))
     return advance(replace(state, rounds=rounds), now)
+
+
+def _board_list(boards: tuple[int, ...]) -> str:
+    """``4-6`` for a run, ``1, 2, 9, 10`` otherwise."""
+    if boards and list(boards) == list(range(boards[0], boards[-1] + 1)):
+        return f"{boards[0]}-{boards[-1]}"
+    return ", ".join(map(str, boards))
 
 
 # -- withdrawals and the director -------------------------------------------------------------

@@ -1,7 +1,10 @@
 """An event state as JSON and back, for the store: ``load(dump(state)) == state``.
 
 Times are ISO 8601 with their offset, durations in seconds, contracts and seats in their text
-forms (``4SX``, ``N``). The form carries a version number (:data:`FORMAT_VERSION`).
+forms (``4SX``, ``N``). The form carries a version number (:data:`FORMAT_VERSION`): version 1
+(a Swiss event stored before the engine served every format) still loads, as a Swiss event whose
+tables play their round's boards, with no plan, adjustments or rulings, and no directors named
+(its server's record says who directs it).
 
 >>> from datetime import datetime, timedelta, timezone
 >>> from qipai.events import EventSettings, create_event
@@ -20,15 +23,40 @@ from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
 from ..bridge.calls import Contract
-from ..bridge.cards import Seat
+from ..bridge.cards import Card, Seat
 from ..bridge.errors import ParseError
 from .errors import EventFormatError
-from .settings import ByeScore, EventSettings, Scoring
-from .state import BoardRecord, EventState, HandRaise, Note, Pair, Round, Status, Table
+from .movements import Sitting
+from .settings import ByeScore, EventSettings, Format, Scoring
+from .state import (
+    Adjustment,
+    AdjustmentKind,
+    Artificial,
+    BoardRecord,
+    EventState,
+    HandRaise,
+    Note,
+    Pair,
+    Penalty,
+    Plan,
+    Round,
+    Ruling,
+    Status,
+    Table,
+)
 
-__all__ = ["FORMAT_VERSION", "dump", "from_json", "load", "to_json"]
+__all__ = [
+    "FORMAT_VERSION",
+    "READABLE_VERSIONS",
+    "dump",
+    "dump_adjustment",
+    "from_json",
+    "load",
+    "to_json",
+]
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+READABLE_VERSIONS = (1, 2)
 
 T = TypeVar("T")
 
@@ -58,6 +86,9 @@ def dump(state: EventState) -> dict[str, Any]:
             "robot_fill": s.robot_fill,
             "bye_score": s.bye_score.value,
             "break_length": _seconds(s.break_length),
+            "format": s.format.value,
+            "movement": s.movement,
+            "arrow_switch": list(s.arrow_switch),
         },
         "seed": state.seed,
         "created_at": _time(state.created_at),
@@ -86,6 +117,7 @@ def dump(state: EventState) -> dict[str, Any]:
                         "ns": t.ns,
                         "ew": t.ew,
                         "records": [_dump_record(rec) for rec in t.records],
+                        "boards": list(t.boards),
                     }
                     for t in r.tables
                 ],
@@ -100,6 +132,44 @@ def dump(state: EventState) -> dict[str, Any]:
         "paused_at": _time(state.paused_at),
         "warnings": list(state.warnings),
         "notes": [{"at": _time(n.at), "text": n.text} for n in state.notes],
+        "plan": None if state.plan is None else _dump_plan(state.plan),
+        "adjustments": [dump_adjustment(a) for a in state.adjustments],
+        "penalties": [
+            {"pair": p.pair, "points": p.points, "at": _time(p.at)} for p in state.penalties
+        ],
+        "rulings": [
+            {"at": _time(r.at), "by": r.by, "what": r.what, "reason": r.reason}
+            for r in state.rulings
+        ],
+        "directors": list(state.directors),
+    }
+
+
+def _dump_plan(plan: Plan) -> dict[str, Any]:
+    return {
+        "name": plan.name,
+        "two_winners": plan.two_winners,
+        "description": plan.description,
+        "sittings": [
+            {"round": s.round, "table": s.table, "ns": s.ns, "ew": s.ew, "boards": list(s.boards)}
+            for s in plan.sittings
+        ],
+    }
+
+
+def dump_adjustment(a: Adjustment) -> dict[str, Any]:
+    """A director's adjustment as JSON-ready values (the stored form's, and the exports')."""
+    return {
+        "round": a.round,
+        "table": a.table,
+        "board": a.board,
+        "kind": a.kind.value,
+        "ns": None if a.ns is None else a.ns.value,
+        "ew": None if a.ew is None else a.ew.value,
+        "contract": None if a.contract is None else str(a.contract),
+        "declarer": None if a.declarer is None else a.declarer.letter,
+        "tricks": a.tricks,
+        "ns_score": a.ns_score,
     }
 
 
@@ -112,6 +182,7 @@ def _dump_record(r: BoardRecord) -> dict[str, Any]:
         "declarer": None if r.declarer is None else r.declarer.letter,
         "tricks": r.tricks,
         "ns_score": r.ns_score,
+        "lead": None if r.lead is None else str(r.lead),
     }
 
 
@@ -185,9 +256,11 @@ def load(data: Mapping[str, Any]) -> EventState:
     """The state :func:`dump` wrote; :class:`EventFormatError` names what is wrong."""
     top = _Reader(data, "event")
     version = top.get("version", int)
-    if version != FORMAT_VERSION:
-        raise EventFormatError(f"event state version {version} is not {FORMAT_VERSION}")
+    if version not in READABLE_VERSIONS:
+        known = ", ".join(map(str, READABLE_VERSIONS))
+        raise EventFormatError(f"event state version {version} is not one of {known}")
     s = _Reader(top.get("settings", dict), "event.settings")
+    v2 = version >= 2
     try:
         settings = EventSettings(
             name=s.get("name", str),
@@ -201,6 +274,9 @@ def load(data: Mapping[str, Any]) -> EventState:
             robot_fill=s.get("robot_fill", bool),
             bye_score=ByeScore(s.get("bye_score", str)),
             break_length=timedelta(seconds=s.get("break_length", float)),
+            format=Format(s.get("format", str)) if v2 else Format.SWISS,
+            movement=s.maybe("movement", str) if v2 else None,
+            arrow_switch=s.ints("arrow_switch") if v2 else (),
         )
         status = Status(top.get("status", str))
     except ValueError as e:
@@ -221,6 +297,61 @@ def load(data: Mapping[str, Any]) -> EventState:
         paused_at=top.maybe_time("paused_at"),
         warnings=tuple(str(w) for w in top.get("warnings", list)),
         notes=tuple(Note(n.time("at"), n.get("text", str)) for n in top.items("notes")),
+        **(_load_v2(top) if v2 else {}),
+    )
+
+
+def _load_v2(top: _Reader) -> dict[str, Any]:
+    plan = None
+    if top.data.get("plan") is not None:
+        p = _Reader(top.get("plan", dict), "event.plan")
+        plan = Plan(
+            name=p.get("name", str),
+            sittings=tuple(
+                Sitting(
+                    s.get("round", int),
+                    s.get("table", int),
+                    s.get("ns", int),
+                    s.get("ew", int),
+                    s.ints("boards"),
+                )
+                for s in p.items("sittings")
+            ),
+            two_winners=p.get("two_winners", bool),
+            description=p.get("description", str),
+        )
+    try:
+        adjustments = tuple(_load_adjustment(a) for a in top.items("adjustments"))
+    except ValueError as e:
+        raise EventFormatError(f"event.adjustments: {e}") from None
+    return {
+        "plan": plan,
+        "adjustments": adjustments,
+        "penalties": tuple(
+            Penalty(p.get("pair", int), p.get("points", float), p.time("at"))
+            for p in top.items("penalties")
+        ),
+        "rulings": tuple(
+            Ruling(r.time("at"), r.get("by", str), r.get("what", str), r.get("reason", str))
+            for r in top.items("rulings")
+        ),
+        "directors": tuple(str(d) for d in top.get("directors", list)),
+    }
+
+
+def _load_adjustment(a: _Reader) -> Adjustment:
+    ns, ew = a.maybe("ns", str), a.maybe("ew", str)
+    return Adjustment(
+        round=a.get("round", int),
+        table=a.get("table", int),
+        board=a.get("board", int),
+        kind=AdjustmentKind(a.get("kind", str)),
+        ns=None if ns is None else Artificial(ns),
+        ew=None if ew is None else Artificial(ew),
+        contract=a.parsed("contract", Contract.parse),
+        declarer=a.parsed("declarer", Seat.parse),
+        tricks=a.maybe("tricks", int),
+        ns_score=a.maybe("ns_score", int),
     )
 
 
@@ -247,6 +378,7 @@ def _load_round(r: _Reader) -> Round:
                 ns=t.get("ns", int),
                 ew=t.get("ew", int),
                 records=tuple(_load_record(rec) for rec in t.items("records")),
+                boards=t.ints("boards") if "boards" in t.data else (),
             )
             for t in r.items("tables")
         ),
@@ -266,4 +398,5 @@ def _load_record(r: _Reader) -> BoardRecord:
         declarer=r.parsed("declarer", Seat.parse),
         tricks=r.maybe("tricks", int),
         ns_score=r.maybe("ns_score", int),
+        lead=r.parsed("lead", Card.parse),
     )

@@ -28,11 +28,13 @@ from enum import StrEnum
 from .errors import SettingsError, StartInPast
 
 __all__ = [
+    "FORMATS",
     "MAX_COMPLETION",
     "MIN_COMPLETION",
     "ROBOT_LEVELS",
     "ByeScore",
     "EventSettings",
+    "Format",
     "Scoring",
     "check_settings",
     "rematch_free_rounds",
@@ -58,6 +60,23 @@ class Scoring(StrEnum):
     MP = "mp"
 
 
+class Format(StrEnum):
+    """Who plays whom on which boards in each round (see :mod:`qipai.events.formats`).
+
+    * ``swiss``: Swiss pairing on the totals so far; every table plays the round's boards.
+    * ``mitchell``: a Mitchell movement (双冠军, NS and EW ranked apart; one winner with
+      arrow-switch rounds).
+    * ``howell``: a Howell movement (单冠军, one winner) from the shipped movement files.
+    """
+
+    SWISS = "swiss"
+    MITCHELL = "mitchell"
+    HOWELL = "howell"
+
+
+FORMATS = tuple(f.value for f in Format)
+
+
 class ByeScore(StrEnum):
     """What a pair sitting out a round (the odd pair, when robots do not fill) scores on each
     board of that round.
@@ -81,6 +100,14 @@ class EventSettings:
     share of all the event's boards a pair must complete to be ranked. When the field is odd,
     the pair left over meets a robot pair of ``robot_level`` if ``robot_fill``, else sits out
     and scores ``bye_score``.
+
+    ``format`` says who plays whom (Swiss by default). A Mitchell is made for the field at
+    the start (at most ``rounds`` rounds of ``boards_per_round`` boards), with the
+    ``arrow_switch`` rounds played with EW sitting NS; a Howell is the shipped ``movement``
+    named (or the one for the field with ``boards_per_round`` boards a round, else the one
+    with the fewest boards), and its rounds and boards are the movement's. In a movement a
+    pair that sits out scores nothing for the round (a robot pair fills an odd Mitchell field
+    when ``robot_fill``).
     """
 
     name: str
@@ -94,6 +121,9 @@ class EventSettings:
     robot_fill: bool = True
     bye_score: ByeScore = ByeScore.AVERAGE
     break_length: timedelta = timedelta(0)
+    format: Format = Format.SWISS
+    movement: str | None = None
+    arrow_switch: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
@@ -120,6 +150,21 @@ class EventSettings:
             raise SettingsError(
                 f"the bye score is one of {names}, not {self.bye_score!r}"
             ) from None
+        try:
+            object.__setattr__(self, "format", Format(self.format))
+        except ValueError:
+            raise SettingsError(
+                f"the format is one of {', '.join(FORMATS)}, not {self.format!r}"
+            ) from None
+        if self.movement is not None and self.format is not Format.HOWELL:
+            raise SettingsError("a movement is named for a Howell only")
+        switched = tuple(sorted(set(self.arrow_switch)))
+        if switched and self.format is not Format.MITCHELL:
+            raise SettingsError("arrow-switch rounds are for a Mitchell only")
+        for r in switched:
+            if isinstance(r, bool) or not isinstance(r, int) or not 1 <= r <= self.rounds:
+                raise SettingsError(f"arrow-switch rounds must be among 1-{self.rounds}")
+        object.__setattr__(self, "arrow_switch", switched)
         percent = self.completion_percent
         if (
             isinstance(percent, bool)
@@ -185,8 +230,9 @@ def check_settings(
 
 
 def round_warnings(settings: EventSettings, pairs: int | None) -> tuple[str, ...]:
-    """The warning for more rounds than a field of ``pairs`` can play without rematches."""
-    if pairs is None or pairs < 2:
+    """The warning for more rounds than a field of ``pairs`` can play without rematches (a
+    movement never has rematches: it is made for the field)."""
+    if pairs is None or pairs < 2 or settings.format is not Format.SWISS:
         return ()
     limit = rematch_free_rounds(pairs)
     if settings.rounds <= limit:

@@ -1,5 +1,5 @@
-"""A whole Swiss event played by robot pairs in accelerated time: the simulator is the event's
-only clock, moving ``now`` from one stored timestamp or finished board to the next.
+"""A whole event of any format played by robot pairs in accelerated time: the simulator is the
+event's only clock, moving ``now`` from one stored timestamp or finished board to the next.
 
 Every pair is a pair of level-0 robots, and every board is played through the rules core
 (``apply``), each decision taken on the acting seat's own view. So that tables differ (level-0
@@ -23,9 +23,11 @@ from ..bridge.deal import Deal
 from ..bridge.game import BoardState, MakeCall, Phase, PlayCard, apply, new_board
 from ..bridge.views import View, view
 from ..robots import Robot, is_legal, robot_for
+from .errors import SettingsError
+from .formats import movement_for
 from .lifecycle import advance, create_event, record_result, withdraw
 from .registration import raise_hand
-from .settings import ByeScore, EventSettings, Scoring
+from .settings import ByeScore, EventSettings, Format, Scoring
 from .state import EventState, Round, played_from
 
 __all__ = ["SIM_START", "Simulation", "play_board"]
@@ -43,8 +45,10 @@ class Simulation:
     """How a simulated event is run; :meth:`run` returns the finished event state."""
 
     pairs: int
-    rounds: int
-    boards: int
+    rounds: int | None
+    """None for a Howell: the movement's."""
+    boards: int | None
+    """Boards a round; None for a Howell: the movement's."""
     seed: str
     scoring: Scoring = Scoring.XIMP
     withdrawals: Mapping[int, int] | None = None
@@ -53,18 +57,42 @@ class Simulation:
     bye_score: ByeScore = ByeScore.AVERAGE
     minutes_per_board: float = 7.0
     completion_percent: int = 70
+    format: Format = Format.SWISS
+    movement: str | None = None
+    arrow_switch: tuple[int, ...] = ()
 
     def settings(self) -> EventSettings:
+        """The event's settings; a Howell's rounds and boards left out are its movement's."""
+        rounds, boards = self.rounds, self.boards
+        if self.format is Format.HOWELL:  # a field no Howell serves is refused here
+            probe = EventSettings(
+                "probe",
+                SIM_START,
+                rounds or 1,
+                boards or 1,
+                timedelta(minutes=1),
+                format=Format.HOWELL,
+                movement=self.movement,
+            )
+            movement = movement_for(probe, self.pairs)
+            rounds = movement.rounds if rounds is None else rounds
+            boards = max(len(s.boards) for s in movement.sittings) if boards is None else boards
+        if rounds is None or boards is None:
+            raise SettingsError("rounds and boards a round are given, except for a Howell")
+        name = "Swiss" if self.format is Format.SWISS else self.format.value.capitalize()
         return EventSettings(
-            name=f"Simulated Swiss {self.seed}",
+            name=f"Simulated {name} {self.seed}",
             start=SIM_START,
-            rounds=self.rounds,
-            boards_per_round=self.boards,
-            round_length=timedelta(minutes=self.minutes_per_board * self.boards),
+            rounds=rounds,
+            boards_per_round=boards,
+            round_length=timedelta(minutes=self.minutes_per_board * boards),
             scoring=self.scoring,
             completion_percent=self.completion_percent,
             robot_fill=self.robot_fill,
             bye_score=self.bye_score,
+            format=self.format,
+            movement=self.movement,
+            arrow_switch=self.arrow_switch,
         )
 
     def run(self, hook: Callable[[EventState], EventState] | None = None) -> EventState:
@@ -113,7 +141,7 @@ class Simulation:
         for table in rnd.tables:
             rng = random.Random(self._key("clock", rnd, table.number))
             at = rnd.starts_at
-            for board in rnd.boards:
+            for board in table.boards:
                 slow = rng.random() < SLOW_BOARD
                 seconds = rng.randint(540, 960) if slow else rng.randint(240, 420)
                 at += timedelta(seconds=seconds)

@@ -5,35 +5,49 @@ Everything is immutable; the functions in :mod:`~qipai.events.registration` and
 (``next_round_at``, each round's ``ends_at``), so a state read back from the store after a
 restart carries on exactly where it was: the server's poller only calls ``advance(state, now)``.
 
-Board numbers run through the event (round 2 of 3-board rounds plays boards 4-6), so each number
-names one deal and fixes dealer and vulnerability (Law 2). Every table of a round plays the same
-deals, dealt from the event's seed, the round and the board number.
+Board numbers run through the event, so each number names one deal and fixes dealer and
+vulnerability (Law 2). Each table of a round has its own boards (``Table.boards``): in a Swiss
+event every table plays the round's boards (round 2 of 3-board rounds plays boards 4-6), dealt
+from the event's seed, the round and the board number; in a movement (``EventState.plan``) the
+tables of a round play different boards and a board travels from round to round, dealt from
+the seed and its number alone. A board is scored across every result it has in the event.
+
+The director's rulings are values too: an :class:`Adjustment` of a table's board (artificial,
+assigned, or a correction of the result), a :class:`Penalty`, and a :class:`Ruling` line of the
+log for each (who, when, what, why). The table's own record stays as it came in, so the
+traveller shows both.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from enum import StrEnum
 
 from ..bridge.board import vulnerability_of
 from ..bridge.calls import Contract
-from ..bridge.cards import Seat, Side
+from ..bridge.cards import Card, Seat, Side
 from ..bridge.deal import Deal
 from ..bridge.game import BoardState, Phase
 from ..bridge.scoring import contract_score
 from .errors import BadResult
+from .movements import Sitting
 from .settings import EventSettings
 
 __all__ = [
     "ROBOT_PAIR",
+    "Adjustment",
+    "Artificial",
     "BoardRecord",
     "EventState",
     "HandRaise",
     "Note",
     "Pair",
+    "Penalty",
+    "Plan",
     "Played",
     "Round",
+    "Ruling",
     "Status",
     "Table",
     "deal_for",
@@ -107,11 +121,12 @@ class Pair:
 @dataclass(frozen=True)
 class Played:
     """A board's result as a table reports it: the contract (None when passed out), the
-    declarer and declarer's tricks."""
+    declarer and declarer's tricks, and the opening lead when known."""
 
     contract: Contract | None
     declarer: Seat | None = None
     tricks: int | None = None
+    lead: Card | None = None
 
     def ns_score(self, board: int) -> int:
         """NS's score on board ``board`` (its vulnerability, Law 77); 0 when passed out."""
@@ -133,7 +148,8 @@ def played_from(board: BoardState) -> Played:
     """The result of a board played to the end through the rules core."""
     if board.phase is not Phase.DONE:
         raise BadResult(f"board {board.number} is not finished")
-    return Played(board.contract, board.declarer, board.declarer_tricks)
+    lead = board.played[0] if board.played else None
+    return Played(board.contract, board.declarer, board.declarer_tricks, lead)
 
 
 @dataclass(frozen=True)
@@ -148,21 +164,132 @@ class BoardRecord:
     declarer: Seat | None = None
     tricks: int | None = None
     ns_score: int | None = None
+    lead: Card | None = None
 
     @property
     def passed_out(self) -> bool:
         return self.played and self.contract is None
 
 
+class Artificial(StrEnum):
+    """An artificial adjusted score for one side (Law 12C2): average, average-plus or
+    average-minus: 50/60/40 % of the top at matchpoints, 0/+3/-3 IMPs."""
+
+    AVERAGE = "average"
+    PLUS = "average-plus"
+    MINUS = "average-minus"
+
+    @property
+    def percent(self) -> float:
+        return {"average": 50.0, "average-plus": 60.0, "average-minus": 40.0}[self.value]
+
+    @property
+    def imps(self) -> float:
+        return {"average": 0.0, "average-plus": 3.0, "average-minus": -3.0}[self.value]
+
+
+class AdjustmentKind(StrEnum):
+    ARTIFICIAL = "artificial"
+    ASSIGNED = "assigned"
+    CORRECTED = "corrected"
+
+
+@dataclass(frozen=True)
+class Adjustment:
+    """The director's score for board ``board`` at table ``table`` of round ``round``: an
+    artificial score for each side (``ns``, ``ew``), or an assigned score (a contract and
+    result, Law 12C1) or a corrected result (Law 79C) in ``contract``/``declarer``/``tricks``
+    with its ``ns_score``. The latest adjustment of a board at a table is the one that counts."""
+
+    round: int
+    table: int
+    board: int
+    kind: AdjustmentKind
+    ns: Artificial | None = None
+    ew: Artificial | None = None
+    contract: Contract | None = None
+    declarer: Seat | None = None
+    tricks: int | None = None
+    ns_score: int | None = None
+
+    @property
+    def key(self) -> tuple[int, int, int]:
+        return (self.round, self.table, self.board)
+
+    def describe(self) -> str:
+        """``average-plus NS / average-minus EW``, ``assigned 4S by N, 9 tricks (-50)``."""
+        if self.kind is AdjustmentKind.ARTIFICIAL:
+            return f"{self.ns} NS / {self.ew} EW"
+        if self.contract is None:
+            return f"{self.kind} passed out"
+        assert self.declarer is not None
+        return (
+            f"{self.kind} {self.contract} by {self.declarer.letter}, {self.tricks} tricks "
+            f"({self.ns_score:+d})"
+        )
+
+
+@dataclass(frozen=True)
+class Penalty:
+    """A procedural penalty (Law 90) on pair ``pair``: ``points`` off its total, in IMPs or,
+    at matchpoints, in percent of a board's top (taken off the sum of its board percentages)."""
+
+    pair: int
+    points: float
+    at: datetime
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """A line of the director's log: who did what, when, and why."""
+
+    at: datetime
+    by: str
+    what: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The movement an event plays, fixed for its field at the start: the movement's name and
+    every sitting in the event's pair numbers (``ROBOT_PAIR`` for a robot pair in an odd
+    field; a sitting against no one is a sit-out and is left out). ``two_winners``: NS and EW
+    pairs are ranked apart."""
+
+    name: str
+    sittings: tuple[Sitting, ...]
+    two_winners: bool
+    description: str = ""
+
+    @property
+    def rounds(self) -> int:
+        return max((s.round for s in self.sittings), default=0)
+
+    def round_sittings(self, round_number: int) -> tuple[Sitting, ...]:
+        return tuple(s for s in self.sittings if s.round == round_number)
+
+    def direction(self, pair: int) -> str | None:
+        """``NS`` or ``EW`` in a two-winner movement, else None."""
+        if not self.two_winners:
+            return None
+        return "NS" if any(s.ns == pair for s in self.sittings) else "EW"
+
+
 @dataclass(frozen=True)
 class Table:
-    """A table of a round: NS and EW pair numbers (``ROBOT_PAIR`` for robots) and the records
-    of its boards in the order they came in."""
+    """A table of a round: NS and EW pair numbers (``ROBOT_PAIR`` for robots), the boards it
+    plays (the round's boards when not given) and the records of its boards in the order they
+    came in."""
 
     number: int
     ns: int
     ew: int
     records: tuple[BoardRecord, ...] = ()
+    boards: tuple[int, ...] = ()
+
+    @property
+    def is_complete(self) -> bool:
+        return all(self.record(b) is not None for b in self.boards)
 
     def record(self, board: int) -> BoardRecord | None:
         for r in self.records:
@@ -188,14 +315,20 @@ class Round:
     ends_at: datetime
     closed_at: datetime | None = None
 
+    def __post_init__(self) -> None:
+        # a table given no boards plays the round's (every Swiss table does)
+        if any(not t.boards for t in self.tables):
+            tables = tuple(t if t.boards else replace(t, boards=self.boards) for t in self.tables)
+            object.__setattr__(self, "tables", tables)
+
     @property
     def is_open(self) -> bool:
         return self.closed_at is None
 
     @property
     def is_complete(self) -> bool:
-        """Every table has a record for every board."""
-        return all(len(t.records) == len(self.boards) for t in self.tables)
+        """Every table has a record for every one of its boards."""
+        return all(t.is_complete for t in self.tables)
 
     def table(self, number: int) -> Table | None:
         for t in self.tables:
@@ -235,6 +368,13 @@ class EventState:
     paused_at: datetime | None = None
     warnings: tuple[str, ...] = ()
     notes: tuple[Note, ...] = field(default=())
+    plan: Plan | None = None
+    adjustments: tuple[Adjustment, ...] = ()
+    penalties: tuple[Penalty, ...] = ()
+    rulings: tuple[Ruling, ...] = ()
+    directors: tuple[str, ...] = ()
+    """The event's directors by name (its creator first, then those they named); empty for an
+    event stored before directors were recorded, whose server says who directs it."""
 
     @property
     def current_round(self) -> Round | None:
@@ -260,13 +400,42 @@ class EventState:
         return None
 
     def deal(self, board: int) -> Deal:
-        """The deal of board ``board`` of this event (see :func:`deal_for`)."""
+        """The deal of board ``board`` of this event (see :func:`deal_for`); in a movement a
+        board is one deal wherever it travels."""
+        if self.plan is not None:
+            return Deal.from_seed(f"qipai-pairs:{self.seed}:board {board}")
         return deal_for(self.seed, self.round_of_board(board), board)
 
     def round_of_board(self, board: int) -> int:
+        """The round that plays board ``board`` in a Swiss event (each board has one round)."""
         if board < 1:
             raise ValueError(f"board numbers start at 1, not {board}")
         return (board - 1) // self.settings.boards_per_round + 1
+
+    def rounds_of_board(self, board: int) -> tuple[int, ...]:
+        """Every round, seated or planned, in which some table plays board ``board``."""
+        seated = {r.number for r in self.rounds if board in r.boards}
+        if self.plan is not None:
+            seated |= {s.round for s in self.plan.sittings if board in s.boards}
+        return tuple(sorted(seated))
+
+    @property
+    def all_boards(self) -> tuple[int, ...]:
+        """Every board the event plays (so far, for a Swiss event)."""
+        if self.plan is not None:
+            return tuple(sorted({b for s in self.plan.sittings for b in s.boards}))
+        return tuple(b for r in self.rounds for b in r.boards)
+
+    def adjustment(self, round_number: int, table: int, board: int) -> Adjustment | None:
+        """The director's adjustment in force for a board at a table, if any."""
+        found = None
+        for a in self.adjustments:
+            if a.key == (round_number, table, board):
+                found = a
+        return found
+
+    def is_director(self, name: str | None) -> bool:
+        return name is not None and name in self.directors
 
     def boards_of(self, round_number: int) -> tuple[int, ...]:
         per = self.settings.boards_per_round

@@ -55,9 +55,10 @@ def event_refusal(live: LiveEvent, user: UserRecord | None, board: int) -> HTTPE
     if may_see_board(live.state, board, name, director=is_director(live, user)):
         return None
     s = live.state
-    if board < 1 or s.round_of_board(board) > len(s.rounds):
+    seated = [r for r in s.rounds if board in r.boards]  # a movement's board travels
+    if board < 1 or not seated:
         return HTTPException(404, f"board {board} has not been played in this event")
-    rnd = s.rounds[s.round_of_board(board) - 1]
+    rnd = s.current_round or seated[-1]
     pair = s.pair_of(name) if name is not None else None
     if pair is not None and rnd.table_of(pair.number) is not None:
         return HTTPException(403, f"you have still to play board {board}: not yet")

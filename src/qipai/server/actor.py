@@ -54,6 +54,7 @@ from .table import (
     settle,
     viewer_of,
 )
+from .table_log import EntryType
 from .writer import GroupWriter
 
 log = logging.getLogger("qipai.server")
@@ -471,11 +472,11 @@ class TableActor:
         for event, after in settled:
             self._fold_in(after, event)
             self._publish(after, event)
-            seating = seating or event[0] in ("seated", "stood")
-            if event[0] == "board_done" and self.on_board_done is not None:
+            seating = seating or event[0] in (EntryType.SEATED, EntryType.STOOD)
+            if event[0] == EntryType.BOARD_DONE and self.on_board_done is not None:
                 board_no = int(event[1]["board_no"])
                 self._spawn(self.on_board_done(self.id, board_no), optional=True)
-            if event[0] == "board_done" and self.on_result is not None:
+            if event[0] == EntryType.BOARD_DONE and self.on_result is not None:
                 self._spawn(self.on_result(self.id, event[1]))
         if seating:
             self.presence_changed()
@@ -483,7 +484,7 @@ class TableActor:
     def _fold_in(self, state: TableState, event: Event) -> None:
         self.state = state
         self._recent.append((state.seq, event[0], dumps(event[1])))
-        if event[0] == "board_done":
+        if event[0] == EntryType.BOARD_DONE:
             self._results.append(dumps({k: v for k, v in event[1].items() if k not in ("v", "t")}))
 
     async def _reload(self) -> None:
@@ -572,9 +573,12 @@ class TableActor:
     def _send_state(self, sub: Subscriber, since: int | None = None) -> None:
         st = self.state
         seen = self.viewer(st, sub.user_id)
-        chats = [(n, body) for n, kind, body in self._recent if kind == "chat"][-CHAT_HISTORY:]
+        chats = [(n, body) for n, kind, body in self._recent if kind == EntryType.CHAT][
+            -CHAT_HISTORY:
+        ]
         chat = [
-            {"seq": n, **public_event(("chat", json.loads(body)), seen.seat)} for n, body in chats
+            {"seq": n, **public_event((EntryType.CHAT, json.loads(body)), seen.seat)}
+            for n, body in chats
         ]
         sub.push(
             {
@@ -668,7 +672,7 @@ def _undo_json(st: TableState) -> dict[str, Any] | None:
     kind, p = st.actions[st.undo.keep]
     return {
         "seat": st.undo.seat.letter,
-        "what": p["call"] if kind == "call" else p["card"],
+        "what": p["call"] if kind == EntryType.CALL else p["card"],
         "waiting_for": [s.letter for s in st.undo.waiting_for if s not in st.undo.accepted],
     }
 

@@ -17,12 +17,14 @@ from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from ..bridge import Seat
+from ..bridge import Contract, Seat
+from ..bridge.errors import ParseError
 from ..events import (
     ByeScore,
     EventError,
     EventSettings,
     EventState,
+    Played,
     Scoring,
     Status,
     cancel,
@@ -38,14 +40,30 @@ from ..events import (
     unregister,
     withdraw,
 )
-from ..events.scoring import score_round
-from ..events.settings import ROBOT_LEVELS, round_warnings
-from ..events.state import is_robot_player, robot_player
+from ..events import director as rulings
+from ..events.export import travellers
+from ..events.scoring import score_event
+from ..events.settings import (
+    FORMATS,
+    MAX_COMPLETION,
+    MIN_COMPLETION,
+    ROBOT_LEVELS,
+    Format,
+    round_warnings,
+)
+from ..events.state import Artificial, is_robot_player, robot_player
+from ..events.usebio import to_usebio
 from ..store import UserRecord
 from .access import event_refusal, event_shown, is_director
 from .context import api_guard, current_user, limited, srv
-from .tournaments import LiveEvent, Tournaments
+from .fields import EVENT_NAME_MOST
+from .fields import flag as _flag
+from .fields import number as _number
+from .fields import whole as _whole
+from .tournaments import Change, LiveEvent, Tournaments
 
+RESULT_FILES = ("pbn", "csv", "json", "xml")
+"""The results files: PBN, CSV, JSON and USEBIO 1.2 XML."""
 MAX_ROUNDS = 30
 MAX_BOARDS_PER_ROUND = 12
 MAX_ROBOT_PAIRS = 64
@@ -64,6 +82,9 @@ SETTINGS_FIELDS = {
     "robot_level",
     "robot_fill",
     "bye_score",
+    "format",
+    "movement",
+    "arrow_switch",
 }
 
 
@@ -78,36 +99,6 @@ def tournaments(conn: HTTPConnection) -> Tournaments:
 # -- settings -----------------------------------------------------------------------------------
 
 
-def _number(data: dict[str, Any], key: str, default: float | None, lo: float, hi: float) -> float:
-    value = data.get(key, default)
-    if isinstance(value, str) and value.strip():
-        try:
-            value = float(value)
-        except ValueError:
-            raise HTTPException(400, f"'{key}' must be a number, not {value!r}") from None
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise HTTPException(400, f"'{key}' must be a number")
-    if not lo <= value <= hi:
-        raise HTTPException(400, f"'{key}' must be from {lo:g} to {hi:g}, not {value:g}")
-    return float(value)
-
-
-def _whole(data: dict[str, Any], key: str, default: int | None, lo: int, hi: int) -> int:
-    value = _number(data, key, default, lo, hi)
-    if value != int(value):
-        raise HTTPException(400, f"'{key}' must be a whole number, not {value:g}")
-    return int(value)
-
-
-def _flag(data: dict[str, Any], key: str, default: bool) -> bool:
-    value = data.get(key, default)
-    if isinstance(value, str):
-        value = value.lower() in ("1", "true", "on", "yes")
-    if not isinstance(value, bool):
-        raise HTTPException(400, f"'{key}' must be true or false")
-    return value
-
-
 def event_settings(data: dict[str, Any]) -> EventSettings:
     """The settings of a new event from a form or JSON, each field checked (400 saying which);
     the events' own checks (``SettingsError``) then say what is impossible."""
@@ -115,8 +106,8 @@ def event_settings(data: dict[str, Any]) -> EventSettings:
     if extra:
         raise HTTPException(400, f"unknown field(s): {', '.join(sorted(extra))}")
     name = data.get("name")
-    if not isinstance(name, str) or not 1 <= len(name.strip()) <= 80:
-        raise HTTPException(400, "'name' must be 1 to 80 characters")
+    if not isinstance(name, str) or not 1 <= len(name.strip()) <= EVENT_NAME_MOST:
+        raise HTTPException(400, f"'name' must be 1 to {EVENT_NAME_MOST} characters")
     start_text = data.get("start")
     if not isinstance(start_text, str):
         raise HTTPException(400, "'start' must be a date and time (ISO 8601, with its offset)")
@@ -132,7 +123,16 @@ def event_settings(data: dict[str, Any]) -> EventSettings:
     bye = data.get("bye_score", ByeScore.AVERAGE.value)
     if not isinstance(bye, str) or bye not in {b.value for b in ByeScore}:
         raise HTTPException(400, "'bye_score' must be average, average-plus or own-average")
+    fmt = data.get("format", Format.SWISS.value)
+    if not isinstance(fmt, str) or fmt not in FORMATS:
+        raise HTTPException(400, "'format' must be swiss, mitchell or howell")
+    movement = data.get("movement") or None
+    if movement is not None and (not isinstance(movement, str) or len(movement) > 40):
+        raise HTTPException(400, "'movement' must name a movement")
     return EventSettings(
+        format=Format(fmt),
+        movement=movement,
+        arrow_switch=_rounds(data.get("arrow_switch", ())),
         name=name.strip(),
         start=start,
         rounds=_whole(data, "rounds", None, 1, MAX_ROUNDS),
@@ -140,11 +140,27 @@ def event_settings(data: dict[str, Any]) -> EventSettings:
         round_length=timedelta(minutes=_number(data, "round_minutes", None, 0.1, 240)),
         break_length=timedelta(minutes=_number(data, "break_minutes", 0, 0, 120)),
         scoring=Scoring(scoring),
-        completion_percent=_whole(data, "completion_percent", 70, 60, 80),
+        completion_percent=_whole(data, "completion_percent", 70, MIN_COMPLETION, MAX_COMPLETION),
         robot_level=_whole(data, "robot_level", 0, min(ROBOT_LEVELS), max(ROBOT_LEVELS)),
         robot_fill=_flag(data, "robot_fill", True),
         bye_score=ByeScore(bye),
     )
+
+
+def _rounds(value: object) -> tuple[int, ...]:
+    """Round numbers from a list, or text like ``2,4``."""
+    if isinstance(value, str):
+        value = [v.strip() for v in value.split(",") if v.strip()]
+    if not isinstance(value, list | tuple) or len(value) > MAX_ROUNDS:
+        raise HTTPException(400, "'arrow_switch' must list round numbers, like 2,4")
+    out = []
+    for v in value:
+        if isinstance(v, str) and v.isdigit():
+            v = int(v)
+        if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= MAX_ROUNDS:
+            raise HTTPException(400, "'arrow_switch' must list round numbers, like 2,4")
+        out.append(v)
+    return tuple(out)
 
 
 # -- views --------------------------------------------------------------------------------------
@@ -163,6 +179,7 @@ def summary(live: LiveEvent) -> dict[str, Any]:
         "rounds": s.settings.rounds,
         "boards_per_round": s.settings.boards_per_round,
         "scoring": s.settings.scoring.value,
+        "format": s.settings.format.value,
         "pairs": len(s.pairs),
         "round": rnd,
     }
@@ -190,6 +207,9 @@ def event_view(live: LiveEvent, user: UserRecord | None) -> dict[str, Any]:
         "robot_level": st.robot_level,
         "robot_fill": st.robot_fill,
         "bye_score": st.bye_score.value,
+        "format": st.format.value,
+        "movement": st.movement,
+        "arrow_switch": list(st.arrow_switch),
     }
     out["pairs_registered"] = [
         {
@@ -205,13 +225,10 @@ def event_view(live: LiveEvent, user: UserRecord | None) -> dict[str, Any]:
         {"player": h.player, "partner": h.partner, "at": h.at.isoformat()} for h in s.hands
     ]
     points: dict[int, list[dict[str, Any]]] = {}
-    for rnd in s.rounds:
-        if rnd.is_open:
-            continue
-        for bp in score_round(rnd, st.scoring):
-            points.setdefault(bp.pair, []).append(
-                {"round": bp.round, "board": bp.board, "points": round(bp.points, 2)}
-            )
+    for bp in score_event(s):  # the closed rounds, every board across the event
+        points.setdefault(bp.pair, []).append(
+            {"round": bp.round, "board": bp.board, "points": round(bp.points, 2)}
+        )
     for row in out["standings"]:
         row["boards"] = sorted(points.get(row["pair"], []), key=lambda b: b["board"])
     director = is_director(live, user)
@@ -226,7 +243,7 @@ def event_view(live: LiveEvent, user: UserRecord | None) -> dict[str, Any]:
     out["notes"] = [{"at": n.at.isoformat(), "text": n.text} for n in s.notes]
     out["director"] = director
     out["me"] = _me(live, user)
-    out["files"] = {fmt: f"/events/{live.id}/results.{fmt}" for fmt in ("pbn", "csv", "json")}
+    out["files"] = {fmt: f"/events/{live.id}/results.{fmt}" for fmt in RESULT_FILES}
     return out
 
 
@@ -283,26 +300,23 @@ async def board_view(
     Only for one who may see it now (:mod:`qipai.server.access`); while its round is played,
     the tables still playing it show nothing and no one's points are scored yet."""
     s = live.state
-    if not 1 <= board <= s.settings.total_boards or s.round_of_board(board) > len(s.rounds):
+    if board < 1 or not any(board in r.boards for r in s.rounds):
         raise HTTPException(404, f"board {board} has not been played in this event")
     refusal = event_refusal(live, user, board)
     if refusal is not None:
         raise refusal
-    rnd = s.rounds[s.round_of_board(board) - 1]
     tables = tournaments(request).tables
     deal = s.deal(board)
-    points = {
-        (bp.table, bp.side.value): bp.points
-        for bp in ([] if rnd.is_open else score_round(rnd, s.settings.scoring))
-        if bp.board == board
-    }
-    board_no = rnd.boards.index(board) + 1
+    (traveller,) = travellers(s, frozenset({board}))  # every round and table that played it
+    rnd = s.rounds[traveller.lines[0].round - 1]
     results = []
-    for table in rnd.tables:
-        record = table.record(board)
-        table_id = live.tables.get((rnd.number, table.number))
-        lead = None
-        if record is not None and record.played and record.contract is not None and table_id:
+    for line in traveller.lines:
+        record = line.record
+        table_id = live.tables.get((line.round, line.table))
+        at = s.rounds[line.round - 1].table(line.table)
+        board_no = 1 if at is None else at.boards.index(board) + 1
+        lead = None if line.lead is None else str(line.lead)
+        if lead is None and line.played and record and record.contract is not None and table_id:
             try:
                 _, played = await tables.records.played(table_id, board_no)
                 lead = str(played.board.played[0]) if played.board.played else None
@@ -310,10 +324,11 @@ async def board_view(
                 lead = None
         results.append(
             {
-                "table": table.number,
-                "ns": _pair_json(s, table.ns),
-                "ew": _pair_json(s, table.ew),
-                "played": record is not None and record.played,
+                "round": line.round,
+                "table": line.table,
+                "ns": _pair_json(s, line.ns),
+                "ew": _pair_json(s, line.ew),
+                "played": line.played,
                 "contract": None
                 if record is None or not record.played
                 else "Pass"
@@ -325,8 +340,9 @@ async def board_view(
                 "lead": lead,
                 "tricks": None if record is None else record.tricks,
                 "ns_score": None if record is None else record.ns_score,
-                "ns_points": points.get((table.number, "NS")),
-                "ew_points": points.get((table.number, "EW")),
+                "ns_points": line.ns_points,
+                "ew_points": line.ew_points,
+                "adjusted": None if line.adjustment is None else line.adjustment.describe(),
                 "table_id": table_id,
                 "board_no": board_no,
             }
@@ -427,8 +443,12 @@ ACTIONS = {
     "pause",
     "resume",
     "cancel",
+    *("adjust", "penalty", "substitute", "robots_for", "withdraw_pair", "appoint"),
 }
 DIRECTOR_ACTIONS = {"robots", "pause", "resume", "cancel"}
+RULINGS = {"adjust", "penalty", "substitute", "robots_for", "withdraw_pair", "appoint"}
+"""The director's rulings (qipai.events.director): the event's creator or a director they
+named."""
 
 
 async def api_event_action(request: Request) -> Response:
@@ -457,6 +477,17 @@ async def event_action(
         raise HTTPException(403, "only the event's director may do that")
     t = tournaments(request)
     name = user.name
+    if action in RULINGS:
+        if user.id != live.director_id and not live.state.is_director(name):
+            raise HTTPException(403, "only the event's director may do that")
+        change = _ruling(action, data, name)
+        try:
+            await t.change(live.id, action, _detail(data), change, name)
+        except EventError as e:
+            raise HTTPException(409, str(e)) from None
+        except LookupError as e:
+            raise HTTPException(409, f"{e}: it is over") from None
+        return
     try:
         if action == "register":
             partner = await _partner(request, data.get("partner"), name)
@@ -517,6 +548,73 @@ async def event_action(
         raise HTTPException(409, f"{e}: it is over") from None
 
 
+def _detail(data: dict[str, Any]) -> dict[str, Any]:
+    """What the log keeps of a ruling's request: its fields, as sent."""
+    return {k: v for k, v in data.items() if k != "csrf" and isinstance(v, str | int | float)}
+
+
+def _ruling(action: str, data: dict[str, Any], by: str) -> Change:
+    """The director's ruling ``action`` as a pure change (400 for a field that is wrong)."""
+    reason = _reason(data)
+    if action == "appoint":
+        other = data.get("name")
+        if not isinstance(other, str) or not 1 <= len(other.strip()) <= 40:
+            raise HTTPException(400, "'name' must name the account to direct with you")
+        return lambda s, now: rulings.appoint(s, other, by=by, now=now)
+    if action in ("penalty", "substitute", "robots_for", "withdraw_pair"):
+        pair = _whole(data, "pair", None, 1, 10_000)
+        if action == "penalty":
+            points = _number(data, "points", None, 0.01, 100)
+            return lambda s, now: rulings.penalize(s, pair, points, by=by, reason=reason, now=now)
+        if action == "robots_for":
+            return lambda s, now: rulings.robot_pair(s, pair, by=by, reason=reason, now=now)
+        if action == "withdraw_pair":
+            return lambda s, now: rulings.withdraw_pair(s, pair, by=by, reason=reason, now=now)
+        player, sub = data.get("player"), data.get("substitute")
+        if not isinstance(player, str) or not isinstance(sub, str) or len(sub) > 40:
+            raise HTTPException(400, "'player' and 'substitute' must name the two players")
+        return lambda s, now: rulings.substitute(
+            s, pair, player, sub, by=by, reason=reason, now=now
+        )
+    rnd = _whole(data, "round", None, 1, MAX_ROUNDS)
+    table = _whole(data, "table", None, 1, 10_000)
+    board = _whole(data, "board", None, 1, 10_000)
+    kind = data.get("kind", "artificial")
+    if kind == "artificial":
+        ns, ew = _artificial(data, "ns"), _artificial(data, "ew")
+        return lambda s, now: rulings.adjust(
+            s, rnd, table, board, ns=ns, ew=ew, by=by, reason=reason, now=now
+        )
+    if kind not in ("assigned", "corrected"):
+        raise HTTPException(400, "'kind' must be artificial, assigned or corrected")
+    result = _played(data)
+    rule = rulings.assign if kind == "assigned" else rulings.correct
+    return lambda s, now: rule(s, rnd, table, board, result, by=by, reason=reason, now=now)
+
+
+def _artificial(data: dict[str, Any], side: str) -> Artificial:
+    value = data.get(side)
+    if not isinstance(value, str) or value not in {a.value for a in Artificial}:
+        raise HTTPException(400, f"'{side}' must be average, average-plus or average-minus")
+    return Artificial(value)
+
+
+def _played(data: dict[str, Any]) -> Played:
+    """A contract and result from ``contract`` (``4SX``, ``Pass``), ``declarer``, ``tricks``."""
+    text = data.get("contract")
+    if not isinstance(text, str) or not text.strip():
+        raise HTTPException(400, "'contract' must be a contract like 4SX, or Pass")
+    if text.strip().lower() in ("pass", "p"):
+        return Played(None)
+    try:
+        contract = Contract.parse(text.strip())
+        declarer = Seat.parse(str(data.get("declarer", "")))
+    except ParseError as e:
+        raise HTTPException(400, f"'contract' and 'declarer': {e}") from None
+    tricks = _whole(data, "tricks", None, 0, 13)
+    return Played(contract, declarer, tricks)
+
+
 def _reason(data: dict[str, Any]) -> str:
     reason = data.get("reason", "")
     if not isinstance(reason, str) or len(reason) > 200:
@@ -574,8 +672,9 @@ async def api_event_board(request: Request) -> Response:
 
 
 async def event_file(request: Request) -> Response:
-    """The results as PBN (with ScoreTable/TotalScoreTable), CSV or JSON: the boards the asker
-    may see now (:mod:`qipai.server.access`) and the standings of the closed rounds."""
+    """The results as PBN (with ScoreTable/TotalScoreTable), CSV, JSON or USEBIO XML: the
+    boards the asker may see now (:mod:`qipai.server.access`) and the standings of the closed
+    rounds."""
     live = await _live(request)
     fmt = request.path_params["fmt"]
     s = live.state
@@ -586,13 +685,15 @@ async def event_file(request: Request) -> Response:
         body, media = to_pbn(s, result, shown), "application/x-pbn"
     elif fmt == "csv":
         body, media = to_csv(result), "text/csv; charset=utf-8"
+    elif fmt == "xml":
+        body, media = to_usebio(s, result, shown), "application/xml; charset=utf-8"
     elif fmt == "json":
         return JSONResponse(
             event_json(s, result, shown),
             headers={"Content-Disposition": f'attachment; filename="{stem}.json"'},
         )
     else:
-        raise HTTPException(404, "results come as .pbn, .csv or .json")
+        raise HTTPException(404, "results come as .pbn, .csv, .json or .xml (USEBIO)")
     return PlainTextResponse(
         body,
         media_type=media,

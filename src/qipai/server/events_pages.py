@@ -40,7 +40,7 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from ..events.settings import ROBOT_LEVELS
+from ..events.settings import MAX_COMPLETION, MIN_COMPLETION, ROBOT_LEVELS
 from ..events.state import is_robot_player
 from ..store import UserRecord
 from ..web import display, i18n
@@ -60,6 +60,7 @@ from .events_api import (
     summary,
     tournaments,
 )
+from .fields import EVENT_NAME_MOST, checked
 from .record_page import (
     DD_STRAINS,
     card_bits,
@@ -110,7 +111,7 @@ NUMBERS: dict[str, tuple[float, float, bool]] = {
     "boards_per_round": (1, MAX_BOARDS_PER_ROUND, True),
     "round_minutes": (0.1, 240, False),
     "break_minutes": (0, 120, False),
-    "completion_percent": (60, 80, True),
+    "completion_percent": (MIN_COMPLETION, MAX_COMPLETION, True),
 }
 """The form's numbers: (least, most, whole); the same bounds as the JSON API's."""
 FORM_FIELDS = ("name", "start", *NUMBERS, "scoring", "robot_level", "robot_fill", "bye_score")
@@ -418,7 +419,7 @@ def check_form(
     errors: dict[str, str] = {}
     data: dict[str, Any] = {}
     name = form.get("name", "").strip()
-    if not 1 <= len(name) <= 80:
+    if not 1 <= len(name) <= EVENT_NAME_MOST:
         errors["name"] = t("ev_err_name", lang)
     data["name"] = name
     start_iso = form.get("start", "").strip()
@@ -463,7 +464,7 @@ def check_form(
         data["robot_level"] = None
     if data["robot_level"] not in ROBOT_LEVELS:
         errors["robot_level"] = t("ev_err_choice", lang, field=t("robot_level", lang))
-    data["robot_fill"] = form.get("robot_fill") in ("on", "1", "true")
+    data["robot_fill"] = checked(form.get("robot_fill"))
     data["bye_score"] = form.get("bye_score", "average")
     if data["bye_score"] not in BYE_KEYS:
         errors["bye_score"] = t("ev_err_choice", lang, field=t("ev_bye_score", lang))

@@ -405,12 +405,33 @@ SCHEMAS: dict[str, Schema] = {
         robot_level={**INT, "default": 0},
         robot_fill={**BOOL, "default": True},
         bye_score={"enum": ["average", "average-plus", "own-average"], "default": "average"},
+        format={"enum": ["swiss", "mitchell", "howell"], "default": "swiss"},
+        movement={**STR, "maxLength": 40, "description": "a Howell movement, by name"},
+        arrow_switch={
+            "type": "array",
+            "items": {**INT, "minimum": 1, "maximum": 30},
+            "description": "Mitchell rounds played with EW sitting NS",
+        },
     ),
     "EventAction": obj(
         partner={**STR, "description": "register: your partner's account name"},
         asker={**STR, "description": "decline: whose partnership request"},
         count={**INT, "minimum": 1, "maximum": 64, "description": "robots: how many pairs"},
-        reason={**STR, "maxLength": 200, "description": "pause, cancel"},
+        reason={**STR, "maxLength": 200, "description": "pause, cancel, and every ruling"},
+        round={**INT, "minimum": 1, "description": "adjust: the round"},
+        table={**INT, "minimum": 1, "description": "adjust: the table"},
+        board={**INT, "minimum": 1, "description": "adjust: the board"},
+        kind={"enum": ["artificial", "assigned", "corrected"], "default": "artificial"},
+        ns={"enum": ["average", "average-plus", "average-minus"]},
+        ew={"enum": ["average", "average-plus", "average-minus"]},
+        contract={**STR, "description": "adjust (assigned, corrected): 4SX or Pass"},
+        declarer={"enum": ["N", "E", "S", "W"]},
+        tricks={**INT, "minimum": 0, "maximum": 13},
+        pair={**INT, "minimum": 1, "description": "penalty, substitute, robots_for, ..."},
+        points={"type": "number", "minimum": 0.01, "maximum": 100},
+        player={**STR, "description": "substitute: the player replaced"},
+        substitute={**STR, "maxLength": 40, "description": "substitute: who plays instead"},
+        name={**STR, "maxLength": 40, "description": "appoint: who directs with you"},
     ),
     "EventBoard": obj(
         [
@@ -688,7 +709,11 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
         },
         description='`register` takes `{"partner"}` (both partners register, each naming'
         ' the other); `decline` `{"asker"}`; `robots` `{"count"}`; `pause` and `cancel`'
-        ' `{"reason"}`; `lower`, `unregister`, `withdraw` and `resume` nothing.',
+        ' `{"reason"}`; `lower`, `unregister`, `withdraw` and `resume` nothing. The'
+        " director's rulings (docs/EVENTS.md), each with a `reason`: `adjust` `{round, table,"
+        " board, kind, ns, ew}` or `{..., kind, contract, declarer, tricks}`; `penalty` `{pair,"
+        " points}`; `substitute` `{pair, player, substitute}`; `robots_for` and"
+        " `withdraw_pair` `{pair}`; `appoint` `{name}`.",
         body="EventAction",
         post=True,
         params={
@@ -704,19 +729,25 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
                     "pause",
                     "resume",
                     "cancel",
+                    "adjust",
+                    "penalty",
+                    "substitute",
+                    "robots_for",
+                    "withdraw_pair",
+                    "appoint",
                 ],
             }
         },
     ),
     ("GET", "/events/{event_id}/results.{fmt}"): Operation(
-        "An event's results as a file: PBN (ScoreTable, TotalScoreTable), CSV or JSON",
+        "An event's results as a file: PBN (ScoreTable, TotalScoreTable), CSV, JSON or USEBIO",
         "events",
         {
             200: ("the file, as an attachment", None),
             404: ("no such event or format", None),
         },
         description="Errors come as HTML pages (this is not under /api/).",
-        params={"fmt": {"type": "string", "enum": ["pbn", "csv", "json"]}},
+        params={"fmt": {"type": "string", "enum": ["pbn", "csv", "json", "xml"]}},
         media="text/plain",
     ),
     ("GET", "/api/players/{name}"): Operation(

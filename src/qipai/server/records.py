@@ -23,7 +23,9 @@ from ..duplicate import cross_imps, matchpoint_top, matchpoints
 from ..formats import Record, write_lin, write_pbn
 from ..store import BoardRecord, Store
 from .analysis import Analyst
-from .table import Event, TableState, fold
+from .table_log import EntryType, fold
+from .table_state import Entry as Event
+from .table_state import TableState
 
 log = logging.getLogger("qipai.server")
 
@@ -51,10 +53,10 @@ def played_board(table_id: int, events: Iterable[Event]) -> PlayedBoard:
     finished: int | None = None
     for event in events:
         kind, p = event
-        if kind == "board_started":
+        if kind == EntryType.BOARD_STARTED:
             raw = p.get("players")
             players = dict(raw) if isinstance(raw, dict) else {}
-        if kind == "board_done":
+        if kind == EntryType.BOARD_DONE:
             t = p.get("t")
             finished = t if isinstance(t, int) else None
         state = fold(state, event)
@@ -207,7 +209,7 @@ class BoardRecords:
             start = max(
                 i
                 for i, e in enumerate(events)
-                if e.type == "board_started" and e.payload.get("board_no") == board_no
+                if e.type == EntryType.BOARD_STARTED and e.payload.get("board_no") == board_no
             )
             events = events[start:]
         return row, played_board(table_id, [(e.type, e.payload) for e in events])

@@ -24,7 +24,7 @@ from .analysis import Analyst
 from .records import BoardRecords
 from .robots import RobotPool
 from .sightings import Sightings
-from .table import Occupant, SetUp, viewer_of
+from .table import Command, CommandError, Occupant, SetUp, Sit, viewer_of
 from .writer import GroupWriter
 
 log = logging.getLogger("qipai.server")
@@ -141,6 +141,17 @@ class Tables:
             ):
                 return other
         return None
+
+    def check_sit(self, actor: TableActor, user_id: int | None, command: Command) -> None:
+        """CommandError when ``user_id`` would sit at ``actor`` while watching another table of
+        the same board set (they would see the boards they are about to play)."""
+        if user_id is None or not isinstance(command, Sit):
+            return
+        other = self.watching_same_boards(user_id, actor)
+        if other is not None:
+            raise CommandError(
+                f"you are watching table #{other.id}, which plays the same boards: leave it first"
+            )
 
     def still_to_play(self, user_id: int, number: int, deal: str) -> TableActor | None:
         """A live table where ``user_id`` sits (or left a seat of the board in play, to which

@@ -50,6 +50,7 @@ from ..events.errors import ResultError
 from ..events.state import is_robot_player
 from ..store import Store, StoreError, TournamentRecord
 from .table import Finish, Hold, Occupant, Release, SetUp
+from .table_log import EntryType
 from .tables import Tables
 
 log = logging.getLogger("qipai.server")
@@ -194,10 +195,10 @@ class Tournaments:
     ) -> LiveEvent:
         """A new event open for registration (``SettingsError`` for impossible settings)."""
         now = self.now()
-        state = create_event(settings, seed=secrets.token_hex(8), now=now)
+        state = create_event(settings, seed=secrets.token_hex(8), now=now, director=director)
         record = await asyncio.to_thread(
             lambda: self.store.tournaments.create(
-                kind="swiss",
+                kind=settings.format.value,
                 name=settings.name,
                 director_id=director_id,
                 status=state.status.value,
@@ -324,7 +325,7 @@ class Tournaments:
         rnd = state.rounds[round_no - 1]
         table = rnd.table(table_no)
         assert table is not None
-        boards = tuple((b, state.deal(b).pbn()) for b in rnd.boards)
+        boards = tuple((b, state.deal(b).pbn()) for b in table.boards)  # a movement's own
         seats: list[Occupant | None] = [None, None, None, None]
         for number, (first, second) in (
             (table.ns, (Seat.NORTH, Seat.SOUTH)),
@@ -394,7 +395,10 @@ class Tournaments:
                 continue
             events = await asyncio.to_thread(self.store.events, table_id)
             for e in events:
-                if e.type != "board_done" or table.record(int(e.payload["number"])) is not None:
+                if (
+                    e.type != EntryType.BOARD_DONE
+                    or table.record(int(e.payload["number"])) is not None
+                ):
                     continue
                 await self._record(live.id, rnd.number, table.number, table_id, e.payload)
 

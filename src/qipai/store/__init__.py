@@ -6,8 +6,17 @@ other tables are projections written in the same transaction as the events they 
 """
 
 from .db import DatabaseUnusable, connect, migrate, sqlite_url
-from .repo import BoardRecord, EventRecord, Store, StoreError, TableRecord, UserRecord
-from .tournaments import Award, TournamentRecord, TournamentStore
+from .records import (
+    Award,
+    BoardRecord,
+    EventRecord,
+    StoreError,
+    TableRecord,
+    TournamentRecord,
+    UserRecord,
+)
+from .repo import Store
+from .tournaments import TournamentStore
 
 __all__ = [
     "Award",

@@ -9,7 +9,6 @@ got there first (the expected last sequence number no longer matches).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
@@ -30,72 +29,17 @@ from .models import (
     User,
 )
 from .names import name_key
+from .records import (
+    BoardRecord,
+    EventRecord,
+    StoreError,
+    TableRecord,
+    UserRecord,
+    aware,
+)
 from .tournaments import TournamentStore
 
 SEATS = ("N", "E", "S", "W")
-
-
-class StoreError(Exception):
-    """A write the store refused: a name already taken, a lost race for a sequence number."""
-
-
-@dataclass(frozen=True, slots=True)
-class UserRecord:
-    id: int
-    name: str
-    is_guest: bool
-    password_hash: str | None = field(default=None, repr=False)
-    session_epoch: int = 0
-    """Sessions signed with an older epoch are revoked (``end_sessions``)."""
-
-
-@dataclass(frozen=True, slots=True)
-class TableRecord:
-    id: int
-    name: str
-    owner_id: int | None
-    scoring: str
-    robot_level: int | None
-    """The robots' level, or None where empty seats wait for people."""
-    private: bool
-    invite_token: str = field(repr=False)
-    seed: str = field(repr=False)
-    status: str
-    last_seq: int
-    seats: dict[str, int | None]
-    """User id by seat letter, None where empty."""
-    board_set: str | None = None
-    """The named board set the table deals from, or None for a table's own random deals."""
-    spectators_see_all: bool = False
-    away: dict[str, datetime] = field(default_factory=dict)
-    """Since when each seat's person has had no connection to the table (seats absent: there)."""
-
-
-@dataclass(frozen=True, slots=True)
-class BoardRecord:
-    """A board played at a table: where its events lie in the log and its result once done."""
-
-    table_id: int
-    table_name: str
-    board_no: int
-    number: int
-    deal: str
-    contract: str | None
-    declarer: str | None
-    tricks: int | None
-    score_ns: int | None
-    done: bool
-    first_seq: int | None
-    last_seq: int | None
-    dd_costs: list[int] | None
-    scoring: str
-
-
-@dataclass(frozen=True, slots=True)
-class EventRecord:
-    seq: int
-    type: str
-    payload: dict[str, Any]
 
 
 def _now() -> datetime:
@@ -109,7 +53,7 @@ class Store:
         self.engine = engine
         self._session = sessionmaker(engine, expire_on_commit=False)
         self._clock = clock
-        self.tournaments = TournamentStore(self)
+        self.tournaments = TournamentStore(self._session, self.now)
 
     @property
     def session(self) -> sessionmaker[Session]:
@@ -299,7 +243,7 @@ class Store:
             for row in s.scalars(select(TableSeat).where(TableSeat.table_id.in_(ids))):
                 out[row.table_id][row.seat] = row.user_id
                 if row.away_since is not None:
-                    away[row.table_id][row.seat] = _aware(row.away_since)
+                    away[row.table_id][row.seat] = aware(row.away_since)
         return out, away
 
     def set_away(self, table_id: int, seat: str, since: datetime | None) -> None:
@@ -532,11 +476,6 @@ def _project(
 
 def _user(row: User) -> UserRecord:
     return UserRecord(row.id, row.name, row.is_guest, row.password_hash, row.session_epoch or 0)
-
-
-def _aware(when: datetime) -> datetime:
-    """SQLite hands back naive datetimes: they were written in UTC."""
-    return when if when.tzinfo is not None else when.replace(tzinfo=UTC)
 
 
 def _board(row: TableBoard, table_name: str, scoring: str) -> BoardRecord:

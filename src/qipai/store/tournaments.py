@@ -8,49 +8,24 @@ one transaction, guarded by a version number: a writer that read an older versio
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sqlalchemy import func, select, update
+from sqlalchemy.orm import Session, sessionmaker
 
 from .models import MasterpointAward, Tournament, TournamentLog, TournamentTable
-
-if TYPE_CHECKING:
-    from .repo import Store
-
-
-@dataclass(frozen=True, slots=True)
-class TournamentRecord:
-    id: int
-    kind: str
-    name: str
-    status: str
-    director_id: int | None
-    state: str
-    version: int
-    starts_at: datetime
-
-
-@dataclass(frozen=True, slots=True)
-class Award:
-    tournament_id: int
-    tournament: str
-    player: str
-    place: int
-    points: int
-    awarded_at: datetime
-
-
-LogLine = tuple[str, dict[str, Any]]
+from .records import Award, LogLine, StoreError, TournamentRecord, aware
 
 
 class TournamentStore:
-    """Repositories for events, over the store's engine (one transaction per call)."""
+    """Repositories for events, over the store's sessions and clock (one transaction per
+    call)."""
 
-    def __init__(self, store: Store) -> None:
-        self._store = store
+    def __init__(self, session: sessionmaker[Session], now: Callable[[], datetime]) -> None:
+        self._session = session
+        self._now = now
 
     def create(
         self,
@@ -63,8 +38,8 @@ class TournamentStore:
         starts_at: datetime,
         log: LogLine,
     ) -> TournamentRecord:
-        now = self._store.now()
-        with self._store.session.begin() as s:
+        now = self._now()
+        with self._session.begin() as s:
             row = Tournament(
                 kind=kind,
                 name=name,
@@ -99,10 +74,8 @@ class TournamentStore:
         ``awards`` (player, place, points) also record the masterpoints (once per player and
         event). Returns the new version; StoreError when the stored version is not
         ``version``."""
-        from .repo import StoreError
-
-        now = self._store.now()
-        with self._store.session.begin() as s:
+        now = self._now()
+        with self._session.begin() as s:
             done = s.execute(
                 update(Tournament)
                 .where(Tournament.id == tournament_id, Tournament.version == version)
@@ -146,7 +119,7 @@ class TournamentStore:
         return version + 1
 
     def get(self, tournament_id: int) -> TournamentRecord | None:
-        with self._store.session() as s:
+        with self._session() as s:
             row = s.get(Tournament, tournament_id)
             return None if row is None else _record(row)
 
@@ -154,14 +127,14 @@ class TournamentStore:
         self, statuses: Sequence[str] | None = None, limit: int = 100
     ) -> list[TournamentRecord]:
         """Events, newest start first (only those of ``statuses`` when given)."""
-        with self._store.session() as s:
+        with self._session() as s:
             q = select(Tournament).order_by(Tournament.starts_at.desc(), Tournament.id.desc())
             if statuses is not None:
                 q = q.where(Tournament.status.in_(list(statuses)))
             return [_record(r) for r in s.scalars(q.limit(limit))]
 
     def log(self, tournament_id: int) -> list[tuple[int, str, dict[str, Any], datetime]]:
-        with self._store.session() as s:
+        with self._session() as s:
             rows = s.execute(
                 select(
                     TournamentLog.seq,
@@ -176,7 +149,7 @@ class TournamentStore:
 
     def tables(self, tournament_id: int) -> dict[tuple[int, int], int]:
         """The live table id of each (round, table number) of an event."""
-        with self._store.session() as s:
+        with self._session() as s:
             rows = s.execute(
                 select(
                     TournamentTable.round, TournamentTable.table_no, TournamentTable.table_id
@@ -186,14 +159,14 @@ class TournamentStore:
 
     def event_of_table(self, table_id: int) -> int | None:
         """The event whose round table ``table_id`` is, or None for a club table."""
-        with self._store.session() as s:
+        with self._session() as s:
             return s.scalar(
                 select(TournamentTable.tournament_id).where(TournamentTable.table_id == table_id)
             )
 
     def awards(self, player: str) -> list[Award]:
         """A player's masterpoint awards, newest first."""
-        with self._store.session() as s:
+        with self._session() as s:
             rows = s.execute(
                 select(MasterpointAward, Tournament.name)
                 .join(Tournament, Tournament.id == MasterpointAward.tournament_id)
@@ -207,8 +180,6 @@ class TournamentStore:
 
 
 def _record(row: Tournament) -> TournamentRecord:
-    from .repo import _aware
-
     return TournamentRecord(
         id=row.id,
         kind=row.kind,
@@ -217,5 +188,5 @@ def _record(row: Tournament) -> TournamentRecord:
         director_id=row.director_id,
         state=row.state,
         version=row.version,
-        starts_at=_aware(row.starts_at),
+        starts_at=aware(row.starts_at),
     )

@@ -22,6 +22,7 @@ import re
 import string
 
 from ..bridge.names import TERMS
+from ..events.errors import ZH as EVENTS_ZH
 
 __all__ = ["ZH", "match", "zh"]
 
@@ -281,7 +282,9 @@ ZH: dict[str, str] = {
     "'partner' must name your partner's account": "'partner'须为同伴的用户名",
     "your partner must be someone else": "同伴不能是你自己",
     "no account is named {name}": "没有名为{name}的账号",
-    "results come as .pbn, .csv or .json": "成绩只有.pbn、.csv和.json三种格式",
+    "results come as .pbn, .csv, .json or .xml (USEBIO)": (
+        "成绩只有.pbn、.csv、.json和.xml（USEBIO）四种格式"
+    ),
     "no player is named {name}": "没有名为{name}的选手",
     # -- events: registration (events/registration.py) -----------------------------------
     "registration for {event} is closed (the event is {status})": (
@@ -325,9 +328,6 @@ ZH: dict[str, str] = {
         "{time}的成绩早于第{round}轮开始的时间（{start}）"
     ),
     "round {round} has no table {table}": "第{round}轮没有第{table}桌",
-    "round {round} plays boards {first}-{last}, not {board}": (
-        "第{round}轮打的是第{first}-{last}副，不是第{board}副"
-    ),
     "board {board} at table {table} of round {round} is already recorded": (
         "第{round}轮第{table}桌第{board}副的成绩已经登记"
     ),
@@ -355,6 +355,26 @@ ZH: dict[str, str] = {
         "{what}须为不小于1的整数，不能是{value}"
     ),
     "the start time {start} is not after now ({now})": "开始时间{start}必须晚于现在（{now}）",
+    # -- events: the engine's formats and the director (kept in events/errors.py) -----------
+    **EVENTS_ZH,
+    # -- events: the API's fields for formats and rulings (server/events_api.py) ------------
+    "'format' must be swiss, mitchell or howell": (
+        "'format'须为swiss（瑞士移位）、mitchell（双冠军）或howell（单冠军）"
+    ),
+    "'movement' must name a movement": "'movement'须为移位表的名称",
+    "'arrow_switch' must list round numbers, like 2,4": "'arrow_switch'须列出轮次，如2,4",
+    "'name' must name the account to direct with you": "'name'须为与你一同担任裁判的用户名",
+    "'player' and 'substitute' must name the two players": (
+        "'player'和'substitute'须为被替换的选手和替补的用户名"
+    ),
+    "'kind' must be artificial, assigned or corrected": (
+        "'kind'须为artificial（人为调整分）、assigned（指定调整分）或corrected（更正成绩）"
+    ),
+    "'{side}' must be average, average-plus or average-minus": (
+        "'{side}'须为average（平均分）、average-plus（平均分加）或average-minus（平均分减）"
+    ),
+    "'contract' must be a contract like 4SX, or Pass": "'contract'须为定约（如4SX），或Pass",
+    "'contract' and 'declarer': {error}": "'contract'和'declarer'：{error}",
 }
 
 # The words the code puts in a field, by field name. Seats and suits come from the one table of
