@@ -23,6 +23,8 @@ lint: $(STAMP)
 # Browser tests drive Debian's Chromium through Playwright (never `playwright install`).
 browser:
 	@test -x /usr/bin/chromium || (apt-get update -qq && apt-get install -y -qq chromium >/dev/null)
+	@# Node.js runs static/display.js against qipai.web.display (tests/web/test_display.py)
+	@command -v node >/dev/null || (apt-get update -qq && apt-get install -y -qq nodejs >/dev/null)
 
 # The board games' robots run Debian's engines as processes: Stockfish (chess), Fairy-Stockfish
 # (xiangqi), GNU Go (go).

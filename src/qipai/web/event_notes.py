@@ -10,6 +10,10 @@ through every kind and fails on a line this does not know.
 '第2对报名：机器人'
 >>> note_text("round 3 closed; 2 board(s) not played", "en")
 'Round 3 closed: 2 board(s) not played'
+>>> note_text("Mitchell for 6 pairs: 3 rounds of 2 boards", "zh")
+'Mitchell，6对：3轮，每轮2副'
+>>> note_text("dan ruled: round 1, table 2, board 3: assigned 4S by N, 9 tricks (-50) (law)", "zh")
+'dan裁定：第1轮第2桌第3副：指定调整分 4♠ 北 宕一 (南北 -50)（law）'
 >>> note_text("something new", "zh")
 'something new'
 """
@@ -18,8 +22,10 @@ from __future__ import annotations
 
 import re
 
+from ..bridge.calls import Contract
+from ..bridge.cards import Seat
 from ..events.state import is_robot_player
-from . import i18n
+from . import display, i18n
 
 PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(pattern), key)
@@ -28,6 +34,27 @@ PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"(?P<player>.+) declined (?P<asker>.+)'s request", "note_declined"),
         (r"pair (?P<n>\d+) \((?P<pair>.+)\) unregistered", "note_unregistered"),
         (r"cancelled at the start: (?P<k>\d+) pair\(s\) registered", "note_cancelled_start"),
+        (r"cancelled at the start: (?P<why>.+)", "note_cancelled_start_why"),
+        (
+            r"(?P<movement>.+) for (?P<k>\d+) pairs: (?P<rounds>\d+) rounds of (?P<per>\d+)"
+            r" boards",
+            "note_movement",
+        ),
+        # the director's rulings (events/director.py): "{by} ruled: {what} ({reason})"
+        (r"(?P<by>\S+) ruled: (?P<what>.+) \((?P<reason>[^()]*)\)", "note_ruled"),
+        (
+            r"round (?P<r>\d+), table (?P<t>\d+), board (?P<b>\d+): (?P<adjustment>.+)",
+            "note_adjusted",
+        ),
+        (
+            r"pair (?P<n>\d+) \((?P<pair>.+)\): procedural penalty of (?P<points>[0-9.]+)",
+            "note_penalty",
+        ),
+        (r"pair (?P<n>\d+): (?P<new>.+) substitutes for (?P<player>.+)", "note_substitute"),
+        (r"pair (?P<n>\d+) \((?P<pair>.+)\): robots play for it", "note_robots_play"),
+        (r"pair (?P<n>\d+) \((?P<pair>.+)\) withdrawn", "note_withdrawn"),
+        (r"(?P<new>\S+) named a director", "note_director_named"),
+        (r"appointed", "note_appointed"),
         (r"registration closed with (?P<k>\d+) pairs", "note_registration_closed"),
         (r"round (?P<n>\d+): (?P<k>\d+) rematch\(es\) unavoidable", "note_rematches"),
         (r"round (?P<n>\d+) closed; (?P<k>\d+) board\(s\) not played", "note_round_closed_cut"),
@@ -75,5 +102,38 @@ def note_text(text: str, lang: str) -> str:
         values = {k: v for k, v in m.groupdict().items() if v is not None}
         if "pair" in values:
             values["pair"] = pair_name(values["pair"], lang)
+        for part in ("what", "why", "reason"):  # lines within the line
+            if part in values:
+                values[part] = note_text(values[part], lang)
+        if "adjustment" in values:
+            values["adjustment"] = adjustment_text(values["adjustment"], lang)
         return i18n.t(key, lang, **values)
+    return text
+
+
+ARTIFICIAL = re.compile(r"(?P<ns>average(-plus|-minus)?) NS / (?P<ew>average(-plus|-minus)?) EW")
+ASSIGNED = re.compile(
+    r"(?P<kind>assigned|corrected) (?P<contract>[1-7](NT|[CDHS])X{0,2}) by (?P<seat>[NESW]),"
+    r" (?P<tricks>\d+) tricks \((?P<score>[+-]?\d+)\)"
+)
+PASSED = re.compile(r"(?P<kind>assigned|corrected) passed out")
+
+
+def adjustment_text(text: str, lang: str) -> str:
+    """A director's adjusted score (``Adjustment.describe``) with the pages' words: 人为调整分
+    南北 平均分加 / 东西 平均分减; 指定调整分 4♠ 北 宕一 (南北 -50)."""
+    m = ARTIFICIAL.fullmatch(text)
+    if m:
+        ns, ew = (i18n.t("adj_" + m.group(side), lang) for side in ("ns", "ew"))
+        return i18n.t("adj_artificial", lang, ns=ns, ew=ew)
+    m = ASSIGNED.fullmatch(text)
+    if m:
+        contract, seat = Contract.parse(m.group("contract")), Seat.parse(m.group("seat"))
+        line = display.text(display.result_bits(contract, seat, int(m.group("tricks")), lang))
+        score = display.ns_score_text(int(m.group("score")), lang)
+        return i18n.t("adj_" + m.group("kind"), lang, result=f"{line} ({score})")
+    m = PASSED.fullmatch(text)
+    if m:
+        passed = display.text(display.contract_bits(None, lang))
+        return i18n.t("adj_" + m.group("kind"), lang, result=passed)
     return text

@@ -446,6 +446,34 @@ UI: dict[str, tuple[str, str]] = {
     "note_resumed": ("裁判恢复比赛（暂停了{time}）", "Resumed by the director after {time}"),
     "note_cancelled": ("裁判取消比赛", "Cancelled by the director"),
     "note_cancelled_why": ("裁判取消比赛：{reason}", "Cancelled by the director: {reason}"),
+    "note_cancelled_start_why": ("开赛时取消：{why}", "Cancelled at the start: {why}"),
+    "note_movement": (
+        "{movement}，{k}对：{rounds}轮，每轮{per}副",
+        "{movement} for {k} pairs: {rounds} rounds of {per} boards",
+    ),
+    "note_ruled": ("{by}裁定：{what}（{reason}）", "{by} ruled: {what} ({reason})"),
+    "note_adjusted": (
+        "第{r}轮第{t}桌第{b}副：{adjustment}",
+        "Round {r}, table {t}, board {b}: {adjustment}",
+    ),
+    "note_penalty": (
+        "第{n}对（{pair}）：程序判罚 {points}",
+        "Pair {n} ({pair}): procedural penalty of {points}",
+    ),
+    "note_substitute": ("第{n}对：{new}替补{player}", "Pair {n}: {new} substitutes for {player}"),
+    "note_robots_play": (
+        "第{n}对（{pair}）：由机器人代打",
+        "Pair {n} ({pair}): robots play for it",
+    ),
+    "note_withdrawn": ("第{n}对（{pair}）被撤出", "Pair {n} ({pair}) withdrawn"),
+    "note_director_named": ("{new}被任命为裁判", "{new} named a director"),
+    "note_appointed": ("任命", "appointed"),
+    "adj_artificial": ("人为调整分 南北{ns} / 东西{ew}", "artificial score: {ns} NS / {ew} EW"),
+    "adj_assigned": ("指定调整分 {result}", "assigned score {result}"),
+    "adj_corrected": ("更正成绩 {result}", "corrected result {result}"),
+    "adj_average": ("平均分", "average"),
+    "adj_average-plus": ("平均分加", "average-plus"),
+    "adj_average-minus": ("平均分减", "average-minus"),
     "warn_rematches": (
         "{pairs}对打{rounds}轮：只有{limit}轮能不重复对阵",
         "{rounds} rounds with {pairs} pairs: only {limit} rounds can be played without two pairs"

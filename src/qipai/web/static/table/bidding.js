@@ -2,7 +2,8 @@
    may not be made now disabled, not removed; one tab stop, the arrow keys move within it. And
    the auction, with each explanation shown on hover and on a tap. */
 import { $, el, clear } from "../dom.js";
-import { ctx, seatName, isPaused } from "./ctx.js";
+import { ctx, seatName } from "./ctx.js";
+import { mayAct } from "./allowed.js";
 import { callName, callNode } from "./names.js";
 import { rove } from "./seats.js";
 
@@ -24,7 +25,7 @@ export function renderBiddingBox() {
   const S = ctx.S;
   const box = clear($("bidding-box"));
   const v = ctx.state.view;
-  const legal = v && v.phase === "auction" && !isPaused() ? v.legal_calls : [];
+  const legal = v && v.phase === "auction" && mayAct() ? v.legal_calls : [];
   box.classList.toggle("hidden", !legal.length);
   if (!legal.length) return;
   const grid = el("div", "bid-grid");

@@ -14,6 +14,8 @@ export function renderChat() {
 }
 
 export function initChat() {
+  // a visitor who has not logged in may read the chat, not write in it (the server says so)
+  if (!ctx.config.user) $("chat-form").classList.add("hidden");
   $("chat-form").addEventListener("submit", (ev) => {
     ev.preventDefault();
     const input = $("chat-input");

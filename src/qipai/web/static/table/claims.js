@@ -3,6 +3,7 @@
    not. What came of it is told to every seat by notices.js. */
 import { $, el, clear, fill, button } from "../dom.js";
 import { ctx, seatName } from "./ctx.js";
+import { mayAct, mayClaim, mayUndo } from "./allowed.js";
 
 function answerButtons(box, prefix, suffix, type) {
   for (const [accept, key] of [[true, "accept"], [false, "reject"]]) {
@@ -23,7 +24,7 @@ export function renderClaim() {
   let show = false;
   if (v && v.phase === "play" && me) {
     const left = 13 - v.tricks_won.NS - v.tricks_won.EW;
-    if (v.claim === null && me === v.declarer) {
+    if (mayClaim(v)) {
       show = true;
       const sel = el("select");
       sel.id = "claim-tricks";
@@ -46,7 +47,7 @@ export function renderClaim() {
       b.addEventListener("click", () =>
         ctx.send({ type: "claim", tricks: Number(sel.value), statement: statement.value.trim() }));
       box.appendChild(b);
-    } else if (v.claim !== null && v.declarer && me !== v.declarer && me !== v.dummy) {
+    } else if (v.claim !== null && v.declarer && me !== v.declarer && me !== v.dummy && mayAct()) {
       show = true;
       box.appendChild(el("span", "label", fill(S.claim_pending, { seat: seatName(v.declarer), n: v.claim }) + " "));
       if (v.claim_statement) {
@@ -58,12 +59,6 @@ export function renderClaim() {
     }
   }
   box.classList.toggle("hidden", !show);
-}
-
-function hasActed(v, me) {
-  if (v.auction.some((e) => e.seat === me)) return true;
-  for (const t of v.tricks) for (const c of t.cards) if (c.seat === me || (me === v.declarer && c.seat === v.dummy)) return true;
-  return false;
 }
 
 export function renderUndo() {
@@ -79,7 +74,7 @@ export function renderUndo() {
     box.appendChild(el("span", "label", fill(S.undo_asked, { seat: seatName(undo.seat), what: undo.what }) + " "));
     if (me && undo.waiting_for.includes(me)) answerButtons(box, "undo-", null, "undo_response");
     else if (me === undo.seat) box.appendChild(el("span", "note", S.undo_waiting));
-  } else if (v && v.phase !== "done" && me && v.claim === null && hasActed(v, me) && !(state.table && state.table.tournament)) {
+  } else if (v && mayUndo(v)) {
     show = true;
     const b = button(S.undo, "undo-btn");
     b.addEventListener("click", () => ctx.send({ type: "undo" }));

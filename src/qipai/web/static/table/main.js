@@ -6,6 +6,7 @@
      trick.js       the trick in the middle, the held trick and the last trick
      bidding.js     the bidding box and the auction, with explanations
      claims.js      claims and undo requests
+     allowed.js     what the server would accept now: nothing else is offered
      results.js     a board's end and the table's results (display.js: as the pages say them)
      recordview.js  a finished board's hand record, the page's own (record.js replays it)
      status.js      the connection, board, contract, tricks and turn lines

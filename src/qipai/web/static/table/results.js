@@ -4,6 +4,7 @@
 import { $, el, clear, button } from "../dom.js";
 import { ctx } from "./ctx.js";
 import { openRecord } from "./recordview.js";
+import { mayGoOn } from "./allowed.js";
 
 /** One board's result: contract, declarer and result, then North-South's score. */
 export function resultNode(r) {
@@ -24,7 +25,7 @@ export function renderDone() {
   line.appendChild(el("strong", null, S.board_over + ": "));
   line.appendChild(resultNode({ contract: v.contract, declarer: v.declarer, tricks: v.declarer_tricks, score_ns: v.score_ns }));
   box.appendChild(line);
-  if (ctx.state.you.seat) {
+  if (mayGoOn(v)) {
     const b = button(S.next_board, "next-board", "primary");
     b.addEventListener("click", () => ctx.send({ type: "next" }));
     box.appendChild(b);

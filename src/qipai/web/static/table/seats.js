@@ -6,6 +6,7 @@ import { ctx, SEATS, seatName, positions, isVulnerable } from "./ctx.js";
 import { cardName, cardNode, sortHand } from "./names.js";
 import { suitClass, rankText } from "../display.js";
 import { playCard } from "./trick.js";
+import { mayAct, maySitAt, mayStand } from "./allowed.js";
 
 const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
 
@@ -110,7 +111,7 @@ export function renderSeats() {
       continue;
     }
     const legal = new Set(v.legal_cards);
-    const playable = (card) => v.phase === "play" && v.turn === seat && legal.has(card);
+    const playable = (card) => v.phase === "play" && v.turn === seat && legal.has(card) && mayAct();
     const group = where === "bottom" ? fan(seat, hand, playable) : bySuit(seat, hand, playable, v);
     box.appendChild(group);
     rove(group);
@@ -130,15 +131,15 @@ export function renderSeatControls() {
     return;
   }
   if (state.you.seat) {
+    if (!mayStand()) return;
     const b = button(S.stand, "stand");
     b.addEventListener("click", () => ctx.send({ type: "stand" }));
     box.appendChild(b);
     return;
   }
-  box.appendChild(el("span", "label", S.spectator + " · "));
-  for (const s of SEATS) {
-    const occ = state.table.seats[s];
-    if (occ && occ.name) continue;
+  const free = SEATS.filter(maySitAt);
+  box.appendChild(el("span", "label", S.spectator + (free.length ? " · " : "")));
+  for (const s of free) {
     const b = button(S.sit + " " + seatName(s), null, "sit");
     b.dataset.seat = s;
     b.addEventListener("click", () => ctx.send({ type: "sit", seat: s }));
