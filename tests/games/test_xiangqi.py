@@ -9,7 +9,7 @@ import pytest
 
 from qipai.games import xiangqi_board as xb
 from qipai.games.base import GameRuleError, MoveTextError
-from qipai.games.xiangqi import Ruling, Xiangqi, XiangqiState
+from qipai.games.xiangqi import Ruling, Xiangqi
 
 # Perft counts, depths 1-3. The start position and the five after it are the published ones
 # (the chessprogramming wiki's "Chinese Chess Perft Results"); every line was also
@@ -121,20 +121,22 @@ def test_perpetual_chase_of_an_unprotected_piece_loses() -> None:
 
 def test_a_case_for_the_arbiter_waits_for_the_ruling() -> None:
     g = Xiangqi()
-    s = g.from_fen("5k3/9/9/9/9/9/9/9/9/R2K5 w - - 0 1")
-    s = g.play(s, PERPETUAL_CHECK[:-1])
-    # as if Black's moves had been chases to be judged (a protected piece of higher value)
-    tags = tuple("unclear" if i % 2 else t for i, t in enumerate(s.tags))
-    s = XiangqiState(s.start_fen, s.board, s.red, s.moves, None, None, s.quiet, s.keys, tags)
-    s = g.apply(s, g.parse(s, "a8a9"))
+    # Red's horse attacks Black's rook again and again; the rook is protected by the other
+    # rook on its file, and is worth more than the horse: a chase or not is for the arbiter
+    s = g.from_fen("4k4/9/9/1r7/9/9/1r7/9/9/2NK5 w - - 0 1")
+    s = g.play(s, ["c0a1", "b3b2", "a1c0", "b2b3"] * 2)
+    assert s.tags == ("unclear", "idle") * 4
     assert g.outcome(s) is None and g.to_move(s) is None
     view = g.view(s, 1)
-    assert "arbiter" in view["awaiting_arbiter"] and "裁判" in view["awaiting_arbiter_zh"]
+    assert "attacks to be judged" in view["awaiting_arbiter"] and "idle" in view["awaiting_arbiter"]
+    assert "裁判" in view["awaiting_arbiter_zh"] and "待定之捉" in view["awaiting_arbiter_zh"]
     assert "legal" not in view
     with pytest.raises(GameRuleError, match="arbiter"):
-        g.apply(s, g.parse(s, "f9f8"))
-    out = g.outcome(g.apply(s, Ruling("1/2-1/2")))
-    assert out is not None and out.reason.key == "reason.arbiter"
+        g.apply(s, g.parse(s, "c0a1"))
+    ruled = g.apply(s, g.parse(s, "arbiter:0-1"))
+    out = g.outcome(ruled)
+    assert out is not None and out.result == "0-1" and out.reason.key == "reason.arbiter"
+    assert g.replay(ruled) == ruled
     with pytest.raises(GameRuleError):
         g.apply(g.new(), Ruling("1-0"))
 
