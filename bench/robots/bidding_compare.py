@@ -50,7 +50,7 @@ from qipai.analysis.dealer import deal
 from qipai.bridge import Deal, Phase, Seat, Side, Strain, apply, contract_score, new_board, view
 from qipai.bridge.game import BoardState
 from qipai.duplicate.imps import imps
-from qipai.robots import act, builtin_system, robot_for
+from qipai.robots import act, builtin_system, natural, robot_for
 from qipai.robots.base import Robot
 from qipai.robots.match import interval
 from qipai.robots.montecarlo import MonteCarloRobot
@@ -158,6 +158,11 @@ def main() -> None:
     if args.samples is not None and args.level > 0:
         new = MonteCarloRobot(args.level, system, samples=args.samples)
     ref: Robot = frozen.Level0Robot() if args.against == "reference" else robot_for(args.level)
+    # At the match's tables, each side reads the other's calls by the other's system.
+    new_vs, ref_vs = new, ref
+    if args.against == "natural" and system is not natural():
+        new_vs = robot_for(args.level, system, opponents=natural())
+        ref_vs = robot_for(args.level, natural(), opponents=system)
     times: list[float] = []
 
     def timed(side: Side, seconds: float) -> None:
@@ -186,8 +191,8 @@ def main() -> None:
         key = f"{args.seed}:{i}"
         a4 = bid(board, {Side.NS: new, Side.EW: new}, random.Random(key), timed)
         r4 = bid(board, {Side.NS: ref, Side.EW: ref}, random.Random(key))
-        t1 = bid(board, {Side.NS: new, Side.EW: ref}, random.Random(key), on_t1)
-        t2 = bid(board, {Side.NS: ref, Side.EW: new}, random.Random(key), on_t2)
+        t1 = bid(board, {Side.NS: new_vs, Side.EW: ref_vs}, random.Random(key), on_t1)
+        t2 = bid(board, {Side.NS: ref_vs, Side.EW: new_vs}, random.Random(key), on_t2)
         rows.append((board, a4, r4, t1, t2))
         if (k + 1) % 50 == 0:
             print(f"  {k + 1} deals bid, {time.perf_counter() - start:.0f} s", flush=True)
@@ -230,7 +235,9 @@ def main() -> None:
                         slams[name][0] += c.level >= 6
 
     label = f"level {args.level} {args.system}"
-    other = "frozen reference (74e2cfe)" if args.against == "reference" else "level 1 natural"
+    other = f"level {args.level} natural"
+    if args.against == "reference":
+        other = "frozen reference (74e2cfe)"
     print(
         f"{n} deals ({args.seed}:{args.first}..), new = {label}, reference = {other}; "
         f"passed out: new {passed[0]}, reference {passed[1]}"
@@ -260,6 +267,8 @@ def main() -> None:
     if times:
         p50, p95 = times[len(times) // 2], times[int(len(times) * 0.95)]
         sims = getattr(new, "simulated_calls", None)
+        if sims is not None and new_vs is not new:
+            sims += getattr(new_vs, "simulated_calls", 0)
         print(
             f"new robot's time a call: p50 {p50 * 1e3:.1f} ms, p95 {p95 * 1e3:.0f} ms, "
             f"max {times[-1] * 1e3:.0f} ms, mean {statistics.fmean(times) * 1e3:.1f} ms "

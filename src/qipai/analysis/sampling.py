@@ -438,7 +438,8 @@ def declarer_tricks(
             left = deadline - clock()
             if left <= 0 or (rate is not None and rate * size > left):
                 break
-        chunk = contracts[done : done + size]
+        # The first chunk, one a thread, measures the rate.
+        chunk = contracts[done : done + (size if rate is not None else _dds_threads())]
         t0 = clock()
         bo = _dds.boards()
         bo.noOfBoards = len(chunk)
