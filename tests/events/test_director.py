@@ -4,6 +4,7 @@ without a reason, and the state unchanged when refused."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import timedelta
 
 import pytest
@@ -149,3 +150,10 @@ def test_only_a_director_rules_and_every_ruling_has_a_reason() -> None:
     assert gone.rulings[-1].by == "deputy"
     with pytest.raises(NotDirector):
         appoint(state, "x", by="p2a", now=soon)
+
+
+def test_appointing_in_an_event_stored_before_directors_keeps_the_appointer() -> None:
+    state = replace(event(), directors=())  # as a version-1 state loads
+    named = appoint(state, "deputy", by="td", now=START + 2 * MIN)
+    assert named.directors == ("td", "deputy")
+    assert penalize(named, 1, 1, by="td", reason="late", now=START + 2 * MIN).penalties

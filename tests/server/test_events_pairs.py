@@ -22,7 +22,7 @@ def wait_until(client, eid, test, timeout=120.0):
 
 
 def test_a_mitchell_on_the_server_with_a_ruling(server, players):
-    dan, ann = players("dan", "ann")
+    dan, ann, bob = players("dan", "ann", "bob")
     ev = new_event(
         dan,
         name="周四双冠军",
@@ -37,7 +37,9 @@ def test_a_mitchell_on_the_server_with_a_ruling(server, players):
     eid = ev["id"]
     path = f"/api/events/{eid}"
     assert ev["format"] == "mitchell" and ev["settings"]["format"] == "mitchell"
-    assert dan.post(path + "/robots", {"count": 8}).status_code == 200
+    ann.post(path + "/register", {"partner": "bob"})
+    bob.post(path + "/register", {"partner": "ann"})  # pair 1, NS at table 1; robots play for them
+    assert dan.post(path + "/robots", {"count": 7}).status_code == 200
     # between rounds 1 and 2
     ev = wait_until(server, eid, lambda e: e["rounds"] and e["rounds"][0]["closed_at"])
     r1 = ev["rounds"][0]
@@ -56,6 +58,11 @@ def test_a_mitchell_on_the_server_with_a_ruling(server, players):
     after = {row["pair"]: row["total"] for row in ev["standings"]}
     assert after[1] == 60.0 and after[5] == 40.0 and after != before
     assert ev["rulings"][-1]["by"] == "dan" and "average-plus NS" in ev["rulings"][-1]["what"]
+    me = ann.client.get(path).json()["me"]  # ann's personal score card: board 1, adjusted
+    assert [(c["round"], c["board"], c["direction"], c["opponents"]) for c in me["card"]] == [
+        (1, 1, "NS", 5)
+    ]
+    assert me["card"][0]["points"] == 60.0 and me["card"][0]["adjusted"].startswith("average-plus")
     ev = wait_for(server, eid, "finished")
     # board 1 travelled from table 1 (round 1) to table 4 (round 2); the traveller holds both
     b1 = server.get(f"/api/events/{eid}/boards/1").json()
@@ -81,3 +88,32 @@ def test_a_howell_the_field_does_not_fit_is_cancelled_saying_why(server, players
     body = {"name": "x", "start": start_in(60), "rounds": 2, "boards_per_round": 1}
     r = dan.post("/api/events", {**body, "round_minutes": 5, "format": "teams"})
     assert r.status_code == 400 and "'format'" in r.json()["error"]
+
+
+def test_the_pages_make_a_mitchell_and_the_director_adjusts_through_a_form(server, players):
+    from test_events_pages import EN, act, create, page, text_of
+
+    dan, ann = players("dan", "ann")
+    new_form = text_of(page(dan, "/events/new", EN))
+    assert "Pairs, two winners (Mitchell)" in new_form and "Pairs, one winner (Howell)" in new_form
+    assert "双人赛·双冠军（米切尔移位）" in text_of(page(dan, "/events/new"))
+    eid = create(dan, format="mitchell", scoring="mp", break_minutes="0.3",
+                 start_local=None, start=start_in(1.5))  # fmt: skip
+    path = f"/api/events/{eid}"
+    assert server.get(path).json()["format"] == "mitchell"
+    assert dan.post(path + "/robots", {"count": 6}).status_code == 200
+    wait_until(server, eid, lambda e: e["rounds"] and e["rounds"][0]["closed_at"])
+    shown = text_of(page(dan, f"/events/{eid}", EN))
+    assert "Pairs, two winners (Mitchell)" in shown and "Direction" in shown
+    assert "Adjust the score" in shown
+    fields = {"kind": "artificial", "round": "1", "table": "2", "board": "2", "ns": "average",
+              "ew": "average-plus", "reason": "slow play by NS"}  # fmt: skip
+    act(ann, eid, "adjust", expect=403, **fields)
+    act(dan, eid, "adjust", **fields)
+    shown = text_of(page(dan, f"/events/{eid}", EN))
+    assert "The director's rulings" in shown and "slow play by NS" in shown
+    assert "average NS / average-plus EW" in shown
+    zh = text_of(page(dan, f"/events/{eid}"))
+    assert "裁判判罚记录" in zh and "方向" in zh
+    board = text_of(page(dan, f"/events/{eid}/boards/2", EN))  # the director sees it at once
+    assert "Adjusted: average NS / average-plus EW" in board and "Round 1 Table 2" in board

@@ -292,5 +292,8 @@ def appoint(state: EventState, name: str, *, by: str, now: datetime) -> EventSta
     new = _player_name(name)
     if new in state.directors:
         raise RulingError(f"{new} already directs {state.settings.name}")
-    state = replace(state, directors=(*state.directors, new))
+    # a state stored before directors were recorded names none: the one appointing (whom its
+    # server let in as the director) is recorded first, so naming another keeps them in
+    current = state.directors or (by,)
+    state = replace(state, directors=(*current, new))
     return _ruled(state, by, f"{new} named a director", "appointed", now)

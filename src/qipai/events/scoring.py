@@ -32,7 +32,7 @@ from functools import lru_cache
 from ..bridge.cards import Side
 from ..duplicate import Adjusted, butler, cross_imps, score_board
 from .settings import ByeScore, Scoring
-from .state import ROBOT_PAIR, AdjustmentKind, Artificial, EventState, Round
+from .state import ROBOT_PAIR, AdjustmentKind, Artificial, EventState
 
 __all__ = [
     "BYE_IMPS",
@@ -43,7 +43,6 @@ __all__ = [
     "board_scores",
     "forget",
     "score_event",
-    "score_round",
     "tallies",
 ]
 
@@ -70,35 +69,6 @@ class BoardPoints:
     ns_score: int | None
     points: float
     adjusted: AdjustmentKind | None = None
-
-
-def score_round(rnd: Round, scoring: Scoring) -> tuple[BoardPoints, ...]:
-    """Every pair's points on every board its table played in round ``rnd``."""
-    out: list[BoardPoints] = []
-    for board in rnd.boards:
-        played = [
-            (table, record)
-            for table in rnd.tables
-            if (record := table.record(board)) is not None and record.played
-        ]
-        scores = [record.ns_score or 0 for _, record in played]
-        ns_points, ew_points = _board_points(scores, scoring, len(rnd.tables))
-        for (table, _), ns, ew, score in zip(played, ns_points, ew_points, scores, strict=True):
-            out.append(BoardPoints(rnd.number, board, table.number, table.ns, Side.NS, score, ns))
-            out.append(BoardPoints(rnd.number, board, table.number, table.ew, Side.EW, score, ew))
-    return tuple(out)
-
-
-def _board_points(
-    scores: list[int], scoring: Scoring, tables: int
-) -> tuple[list[float], list[float]]:
-    if not scores:
-        return [], []
-    if scoring is Scoring.MP:
-        entries = score_board(scores, field=tables)
-        return [e.ns_percent for e in entries], [e.ew_percent for e in entries]
-    ns = cross_imps(scores) if scoring is Scoring.XIMP else butler(scores, BUTLER_TRIM)
-    return ns, [0.0 - x for x in ns]
 
 
 Entry = int | tuple[Artificial, Artificial]

@@ -41,7 +41,7 @@ from ..events import (
     withdraw,
 )
 from ..events import director as rulings
-from ..events.export import travellers
+from ..events.export import score_card, travellers
 from ..events.scoring import score_event
 from ..events.settings import (
     FORMATS,
@@ -243,8 +243,37 @@ def event_view(live: LiveEvent, user: UserRecord | None) -> dict[str, Any]:
     out["notes"] = [{"at": n.at.isoformat(), "text": n.text} for n in s.notes]
     out["director"] = director
     out["me"] = _me(live, user)
+    if out["me"] is not None and out["me"]["pair"] is not None:
+        out["me"]["card"] = _card(s, out["me"]["pair"], shown)
     out["files"] = {fmt: f"/events/{live.id}/results.{fmt}" for fmt in RESULT_FILES}
     return out
+
+
+def _card(s: EventState, pair: int, shown: frozenset[int]) -> list[dict[str, Any]]:
+    """The pair's personal score card (计分卡): the boards it may see now, as it played them."""
+    return [
+        {
+            "round": c.round,
+            "board": c.board,
+            "table": c.table,
+            "direction": c.direction,
+            "opponents": c.opponents,
+            "contract": None
+            if not c.line.played and c.line.adjustment is None
+            else "Pass"
+            if c.line.passed_out
+            else None
+            if c.line.contract is None
+            else str(c.line.contract),
+            "declarer": None if c.line.declarer is None else c.line.declarer.letter,
+            "lead": None if c.line.lead is None else str(c.line.lead),
+            "tricks": c.line.tricks,
+            "score": c.score,
+            "points": None if c.points is None else round(c.points, 2),
+            "adjusted": None if c.line.adjustment is None else c.line.adjustment.describe(),
+        }
+        for c in score_card(s, pair, shown)
+    ]
 
 
 def _next(s: EventState) -> datetime | None:

@@ -103,6 +103,7 @@ DEFAULTS = {
     "robot_fill": "on",
     "bye_score": "average",
     "tz_offset": "480",
+    "format": "swiss",
 }
 """The form's first values: six rounds of three boards, eight minutes a board, cross-IMPs.
 The start's offset is China's until the page's script puts the browser's own there."""
@@ -115,6 +116,16 @@ NUMBERS: dict[str, tuple[float, float, bool]] = {
 }
 """The form's numbers: (least, most, whole); the same bounds as the JSON API's."""
 FORM_FIELDS = ("name", "start", *NUMBERS, "scoring", "robot_level", "robot_fill", "bye_score")
+FORMAT_KEYS = {
+    "swiss": "ev_format_swiss",
+    "mitchell": "ev_format_mitchell",
+    "howell": "ev_format_howell",
+}
+RULING_FIELDS = (
+    *("round", "table", "board", "kind", "ns", "ew", "contract", "declarer", "tricks"),
+    *("pair", "points", "player", "substitute", "name"),
+)
+"""The fields of the director's rulings a page's forms send (see events_api.RULINGS)."""
 
 
 # --- display text -----------------------------------------------------------------------------
@@ -196,7 +207,7 @@ def settings_lines(settings: dict[str, Any], lang: str) -> list[tuple[str, str]]
     t = i18n.t
     minutes = f"{settings['round_minutes']:g}"
     lines = [
-        (t("ev_format", lang), t("ev_swiss_pairs", lang)),
+        (t("ev_format", lang), t(FORMAT_KEYS[settings.get("format", "swiss")], lang)),
         (
             t("ev_rounds", lang),
             t(
@@ -260,6 +271,7 @@ def event_context(ev: dict[str, Any], lang: str) -> dict[str, Any]:
                 "completed": row["boards_completed"],
                 "masterpoints": row["masterpoints"],
                 "withdrawn_after": row["withdrawn_after"],
+                "direction": row.get("direction"),
                 "mine": row["pair"] == my_pair,
                 "cells": [
                     {
@@ -375,6 +387,8 @@ def board_context(view: dict[str, Any], lang: str) -> dict[str, Any]:
         results.append(
             {
                 "table": r["table"],
+                "round": r.get("round"),
+                "adjusted": r.get("adjusted"),
                 "ns": pair_text(r["ns"]["pair"], r["ns"]["players"], lang),
                 "ew": pair_text(r["ew"]["pair"], r["ew"]["players"], lang),
                 "played": played,
@@ -585,6 +599,7 @@ def _form_values(
         "robot_levels": ROBOT_LEVELS,
         "scorings": [(k, display.scoring_name(k, lang)) for k in SCORINGS],
         "byes": [(k, i18n.t(v, lang)) for k, v in BYE_KEYS.items()],
+        "formats": [(k, i18n.t(v, lang)) for k, v in FORMAT_KEYS.items()],
         "limits": {k: {"min": f"{lo:g}", "max": f"{hi:g}"} for k, (lo, hi, _) in NUMBERS.items()},
     }
 
@@ -599,7 +614,10 @@ async def event_create(request: Request) -> Response:
     data, errors = check_form(form, lang, tournaments(request).now())
     if not errors:
         try:
-            live = await create_event(request, {k: data[k] for k in FORM_FIELDS})
+            chosen = {k: data[k] for k in FORM_FIELDS}
+            if form.get("format") in FORMAT_KEYS:
+                chosen["format"] = form["format"]
+            live = await create_event(request, chosen)
         except HTTPException as e:
             errors["form"] = i18n.t("ev_err_create", lang, message=e.detail)
         else:
@@ -642,7 +660,7 @@ async def event_form_action(request: Request) -> Response:
     live = await _event(request)
     user = await current_user(request)
     data: dict[str, Any] = {
-        k: form[k] for k in ("partner", "asker", "count", "reason") if k in form
+        k: form[k] for k in ("partner", "asker", "count", "reason", *RULING_FIELDS) if k in form
     }
     try:
         await event_action(request, live, user, action, data)

@@ -479,6 +479,17 @@ UI: dict[str, tuple[str, str]] = {
         "{rounds} rounds with {pairs} pairs: only {limit} rounds can be played without two pairs"
         " meeting twice",
     ),
+    # -- events: formats and the director's rulings (#17) ---------------------------------
+    "ev_format_swiss": ("瑞士移位自动双人赛", "Automatic Swiss pairs"),
+    "ev_format_mitchell": ("双人赛·双冠军（米切尔移位）", "Pairs, two winners (Mitchell)"),
+    "ev_format_howell": ("双人赛·单冠军（豪威尔移位）", "Pairs, one winner (Howell)"),
+    "ev_board": ("牌号", "Board"),
+    "ev_adjust": ("给调整分", "Adjust the score"),
+    "ev_adj_average-plus": ("平均分加 (60%/+3)", "Average-plus (60%/+3)"),
+    "ev_adj_average": ("平均分 (50%/0)", "Average (50%/0)"),
+    "ev_adj_average-minus": ("平均分减 (40%/-3)", "Average-minus (40%/-3)"),
+    "ev_rulings": ("裁判判罚记录", "The director's rulings"),
+    "ev_adjusted": ("调整分", "Adjusted"),
 }
 
 
