@@ -4,7 +4,9 @@
   last line;
 * ``qipai games play GAME --robots LEVEL,LEVEL --seed S [--json]``: a whole game between
   robots; with ``--json`` one line ``{"game", "moves", "result", "reason"}``, the moves in the
-  game's machine notation (UCI, ICCS, ``h8``, SGF points or ``pass``);
+  game's machine notation (UCI, ICCS, ``h8``, SGF points or ``pass``; checkers ``m5-i5``),
+  and for the games of #23 ``"scores"``, each side's (``{"r": 1.0, "b": 0.0}``); checkers
+  takes 2, 3, 4 or 6 levels, one robot each;
 * ``qipai games check renju MOVES...``: whether Black's last stone of ``h8 h9 ...`` is
   forbidden: ``33``, ``44``, ``overline`` or ``ok`` on its last line.
 """
@@ -16,6 +18,10 @@ import json
 
 from ..bridge.errors import ParseError
 from . import SUMMARIES
+
+GAME_LIST = "chess, xiangqi, renju (gomoku), go or checkers (tiaoqi)"
+PLAYERS: dict[str, tuple[int, ...]] = {"checkers": (2, 3, 4, 6)}
+"""The games of more players (#23): how many robots ``--robots`` may name."""
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -29,13 +35,16 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     perft.set_defaults(handler=run_perft)
 
     play = games.add_parser("play", help="robots play a whole game")
-    play.add_argument("game", help="chess, xiangqi, renju (gomoku) or go")
-    play.add_argument("--robots", default="0,0", help="the two robots' levels, first player's "
-                      "first: 0 (fast) or 1 (stronger), like 0,1")
+    play.add_argument("game", help=GAME_LIST)
+    play.add_argument("--robots", default="0,0", help="the robots' levels, first player's "
+                      "first: 0 (fast) or 1 (stronger), like 0,1 (checkers: 2, 3, 4 or 6 of "
+                      "them)")
     play.add_argument("--seed", default="1", help="a whole number: the robots' choices")
     play.add_argument("--json", action="store_true", help="one line of JSON")
     play.add_argument("--size", default="19", help="go: 9, 13 or 19")
     play.add_argument("--komi", default="7.5", help="go: komi in points (7.5 = 3¾ stones)")
+    play.add_argument("--anti-block", action="store_true",
+                      help="checkers: a full target with one's own piece in it counts as home")
     play.set_defaults(handler=run_play)
 
     check = games.add_parser("check", help="is Black's last stone a forbidden move")
@@ -85,12 +94,18 @@ def run_play(args: argparse.Namespace) -> int:
 
     name = ALIASES.get(args.game, args.game)
     if name not in NAMES:
-        raise ParseError(f"no such game {args.game!r}: chess, xiangqi, renju (gomoku) or go")
+        raise ParseError(f"no such game {args.game!r}: {GAME_LIST}")
     levels = args.robots.split(",")
-    if len(levels) != 2 or any(level not in ("0", "1") for level in levels):
-        raise ParseError(f"--robots takes two levels, each 0 or 1, like 0,1; not {args.robots!r}")
+    counts = PLAYERS.get(name, (2,))
+    if len(levels) not in counts or any(level not in ("0", "1") for level in levels):
+        many = " or ".join(filter(None, (", ".join(map(str, counts[:-1])), str(counts[-1]))))
+        raise ParseError(
+            f"--robots takes {many} levels for {name}, each 0 or 1, like 0,1; not {args.robots!r}"
+        )
     seed = _int(args.seed, "--seed")
-    settings = {}
+    settings: dict[str, object] = {}
+    if name == "checkers":
+        settings = {"players": len(levels), "anti_block": args.anti_block}
     if name == "go":
         size = _int(args.size, "--size")
         if size not in (9, 13, 19):
@@ -101,7 +116,7 @@ def run_play(args: argparse.Namespace) -> int:
             raise ParseError(f"--komi must be a number of points, not {args.komi!r}") from None
         settings = {"size": size, "komi": komi}
     g = game(name, **settings)
-    robots = [make(name, int(levels[p]), seed * 2 + p) for p in (0, 1)]
+    robots = [make(name, int(levels[p]), seed * len(levels) + p) for p in range(len(levels))]
     try:
         state = play_out(g, robots)
     finally:
@@ -112,8 +127,13 @@ def run_play(args: argparse.Namespace) -> int:
     result = outcome.result if outcome else "*"
     key = outcome.reason.key.removeprefix("reason.") if outcome else "unfinished"
     if args.json:
-        print(json.dumps({"game": name, "moves": view["moves"], "result": result, "reason": key},
-                         ensure_ascii=False))
+        record: dict[str, object] = {
+            "game": name, "moves": view["moves"], "result": result, "reason": key
+        }
+        if name in PLAYERS:  # the games of part 2 (#23) give each side's score
+            scores = outcome.scores(g.players) if outcome else (0.0,) * g.players
+            record["scores"] = dict(zip(g.sides, scores, strict=True))
+        print(json.dumps(record, ensure_ascii=False))
         return 0
     print(" ".join(view["moves"]))
     if outcome is None:

@@ -17,8 +17,9 @@ NAMES: dict[str, tuple[str, str]] = {
     "xiangqi": ("qipai.games.xiangqi", "Xiangqi"),
     "renju": ("qipai.games.renju", "Renju"),
     "go": ("qipai.games.go", "Go"),
+    "checkers": ("qipai.games.checkers", "Checkers"),
 }
-ALIASES = {"gomoku": "renju", "weiqi": "go", "baduk": "go"}
+ALIASES = {"gomoku": "renju", "weiqi": "go", "baduk": "go", "tiaoqi": "checkers"}
 
 
 def game(name: str, **settings: Any) -> Game[Any, Any]:

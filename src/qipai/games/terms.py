@@ -21,9 +21,14 @@ TERMS: Final[dict[str, tuple[str, str]]] = {
     "side.white": ("白方", "White"),
     "side.black": ("黑方", "Black"),
     "side.red": ("紅方", "Red"),
+    "game.checkers": ("跳棋", "Chinese checkers"),
+    "side.green": ("綠方", "Green"),
+    "side.yellow": ("黃方", "Yellow"),
+    "side.blue": ("藍方", "Blue"),
     # results
     "result.win": ("{side}勝", "{side} wins"),
     "result.draw": ("和棋", "draw"),
+    "result.place": ("{side}第{place}名", "{side} {place}."),
     # reasons (a finished game's)
     "reason.checkmate": ("將死", "checkmate"),
     "reason.stalemate": ("逼和（無子可動）", "stalemate"),
@@ -57,6 +62,11 @@ TERMS: Final[dict[str, tuple[str, str]]] = {
     "reason.score": (
         "數子：黑{black}子，白{white}子（黑貼{komi}子）",
         "area count: Black {black}, White {white} (Black gives {komi} stones of komi)",
+    ),
+    "reason.checkers_home": ("棋子全部跳入對角", "all ten pieces in the opposite point"),
+    "reason.checkers_stopped": (
+        "每方已走{limit}步，按到家先後及距離排名",
+        "each player has made {limit} moves: placed by finishing order, then distance",
     ),
     "reason.forfeit": ("棄權（遲到或中途離席）", "forfeit (late or left the game)"),
     # renju shapes
@@ -101,6 +111,9 @@ TERMS: Final[dict[str, tuple[str, str]]] = {
     "error.not_arbiter": ("此時不需要裁判裁決", "no ruling is awaited from the arbiter"),
     "error.awaiting_arbiter": ("等待裁判裁決", "awaiting the arbiter's ruling"),
     "error.offer_own": ("不能接受自己的提和", "a player cannot accept their own draw offer"),
+    "error.pass_with_moves": ("有棋可走時不能停一手", "a player with a legal move may not pass"),
+    "error.draw_two_players": ("只有兩人對局可以提和", "draw offers are for two players only"),
+    "error.bad_setting": ("設定{name}不可為{value}", "the setting {name} cannot be {value}"),
     "error.unknown_game": ("沒有這種棋：{name}", "no such game: {name}"),
 }
 
