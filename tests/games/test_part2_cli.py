@@ -49,3 +49,35 @@ def test_bad_input_gets_one_line_and_status_1(
 ) -> None:
     code, _, err = run(capsys, *argv)
     assert code == 1 and says in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    ("shown", "trump", "answer"),
+    [
+        (["LJ", "LJ", "H10", "H10"], "H", "tractor"),
+        (["SJ SJ S9 S9"], "H", "tractor"),
+        (["S10", "S10", "D10", "D10"], "H", "not a tractor"),
+        (["SA SA S2 S2"], "NT", "not a tractor"),
+    ],
+)
+def test_check_shengji_tractor_prints_the_answer_last(
+    capsys: pytest.CaptureFixture[str], shown: list[str], trump: str, answer: str
+) -> None:
+    code, out, _ = run(capsys, "check", "shengji-tractor", *shown, "--trump", trump)
+    assert code == 0 and out.splitlines()[-1] == answer
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (("check", "shengji-tractor", "S5", "S5"), "needs --trump"),
+        (("check", "shengji-tractor", "S5", "S5", "--trump", "X"), "S, H, D, C or NT"),
+        (("check", "shengji-tractor", "S5", "S5", "S5", "--trump", "H"), "two of S5"),
+        (("check", "shengji-tractor", "S1", "--trump", "H"), "cannot read the card"),
+    ],
+)
+def test_check_shengji_tractor_bad_input(
+    capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], says: str
+) -> None:
+    code, _, err = run(capsys, *argv)
+    assert code == 1 and says in err and len(err.strip().splitlines()) == 1

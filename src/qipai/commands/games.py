@@ -8,7 +8,9 @@
   and for the games of #23 ``"scores"``, each side's (``{"r": 1.0, "b": 0.0}``); checkers
   takes 2, 3, 4 or 6 levels, one robot each;
 * ``qipai games check renju MOVES...``: whether Black's last stone of ``h8 h9 ...`` is
-  forbidden: ``33``, ``44``, ``overline`` or ``ok`` on its last line.
+  forbidden: ``33``, ``44``, ``overline`` or ``ok`` on its last line;
+* ``qipai games check shengji-tractor CARDS --trump SUIT``: ``tractor`` or ``not a tractor``
+  on its last line (cards ``LJ LJ H10 H10``: ``BJ`` 大王, ``LJ`` 小王; SUIT S, H, D, C or NT).
 """
 
 from __future__ import annotations
@@ -47,9 +49,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                       help="checkers: a full target with one's own piece in it counts as home")
     play.set_defaults(handler=run_play)
 
-    check = games.add_parser("check", help="is Black's last stone a forbidden move")
-    check.add_argument("game", help="renju")
-    check.add_argument("moves", nargs="+", help="the stones in order: h8 h9 ...")
+    check = games.add_parser("check", help="is Black's last stone a forbidden move (renju); "
+                             "are these cards a tractor (shengji-tractor)")
+    check.add_argument("game", help="renju or shengji-tractor")
+    check.add_argument("moves", nargs="+", help="renju: the stones in order: h8 h9 ...; "
+                       "shengji-tractor: the cards, like LJ LJ H10 H10 (BJ 大王, LJ 小王)")
+    check.add_argument("--trump", default=None, help="shengji-tractor: the trump suit, "
+                       "S, H, D, C or NT (no trump)")
     check.set_defaults(handler=run_check)
 
 
@@ -147,8 +153,10 @@ def run_play(args: argparse.Namespace) -> int:
 
 
 def run_check(args: argparse.Namespace) -> int:
+    if args.game == "shengji-tractor":
+        return run_check_tractor(args)
     if args.game not in ("renju", "gomoku"):
-        raise ParseError(f"check is for renju, not {args.game!r}")
+        raise ParseError(f"check is for renju or shengji-tractor, not {args.game!r}")
     from ..games.renju import Renju
     from ..games.terms import text
 
@@ -156,4 +164,19 @@ def run_check(args: argparse.Namespace) -> int:
     shape = Renju().check_last_black(moves)
     print(f"{text('shape.' + shape, 'zh-CN')} / {text('shape.' + shape, 'en')}")
     print(shape)
+    return 0
+
+
+def run_check_tractor(args: argparse.Namespace) -> int:
+    """``check shengji-tractor CARDS --trump SUIT``: ``tractor`` or ``not a tractor``."""
+    from ..games import shengji as sj
+
+    if args.trump is None:
+        raise ParseError("check shengji-tractor needs --trump S, H, D, C or NT")
+    trump = sj.check_trump(args.trump)
+    cards = sj.parse_cards(" ".join(args.moves))
+    yes = sj.is_tractor(cards, trump)
+    print(f"{' '.join(map(str, cards))} ({'主' + trump if trump != sj.NO_TRUMP else '無主'}): "
+          f"{'是拖拉機' if yes else '不是拖拉機'}")
+    print("tractor" if yes else "not a tractor")
     return 0

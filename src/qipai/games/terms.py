@@ -114,6 +114,18 @@ TERMS: Final[dict[str, tuple[str, str]]] = {
     "error.pass_with_moves": ("有棋可走時不能停一手", "a player with a legal move may not pass"),
     "error.draw_two_players": ("只有兩人對局可以提和", "draw offers are for two players only"),
     "error.bad_setting": ("設定{name}不可為{value}", "the setting {name} cannot be {value}"),
+    "error.bad_card": ("看不懂牌「{text}」：{why}", "cannot read the card {text!r}: {why}"),
+    "error.too_many_copies": (
+        "兩副牌中{card}只有兩張，不能有{count}張",
+        "two decks hold two of {card}, not {count}",
+    ),
+    "error.bad_trump": (
+        "主牌花色「{text}」應為 S、H、D、C 或 NT（無主）",
+        "the trump suit {text!r} should be S, H, D, C or NT (no trump)",
+    ),
+    "error.bad_points": ("分數{points}不是5的倍數", "{points} points is not a multiple of 5"),
+    "error.bad_declaration": ("{cards}不能亮主：{why}", "{cards} cannot be declared: {why}"),
+    "error.weak_declaration": ("亮主無效：{why}", "the declaration does not stand: {why}"),
     "error.unknown_game": ("沒有這種棋：{name}", "no such game: {name}"),
 }
 
