@@ -147,7 +147,9 @@ def test_declarations_that_stand(
         ((0, "S10 S10"), (0, "D10 D10"), "not stronger"),  # 自反 needs a stronger one too
     ],
 )
-def test_declarations_that_do_not(current: tuple[int, str], new: tuple[int, str], says: str) -> None:
+def test_declarations_that_do_not(
+    current: tuple[int, str], new: tuple[int, str], says: str
+) -> None:
     with pytest.raises(GameRuleError, match=says):
         sj.overcall(d(*current), d(*new))
 
