@@ -126,6 +126,33 @@ TERMS: Final[dict[str, tuple[str, str]]] = {
     "error.bad_points": ("分數{points}不是5的倍數", "{points} points is not a multiple of 5"),
     "error.bad_declaration": ("{cards}不能亮主：{why}", "{cards} cannot be declared: {why}"),
     "error.weak_declaration": ("亮主無效：{why}", "the declaration does not stand: {why}"),
+    "error.junqi_piece": ("沒有「{piece}」這種棋子", "no such piece: {piece}"),
+    "error.junqi_immobile": ("{piece}不能移動", "a {piece} never moves"),
+    "error.junqi_off_half": ("{point}不在本方陣地", "{point} is not on the side's half"),
+    "error.junqi_camp_at_start": (
+        "佈陣時行營{point}須空着",
+        "the camp {point} stays empty at the start",
+    ),
+    "error.junqi_bomb_front": (
+        "炸彈不能放在第一排（{point}）",
+        "a 炸彈 (bomb) may not stand in the first row ({point})",
+    ),
+    "error.junqi_mine_back": (
+        "地雷只能放在最後兩排（{point}）",
+        "a 地雷 (mine) stands only in the last two rows ({point})",
+    ),
+    "error.junqi_flag_hq": (
+        "軍旗只能放在大本營（{point}）",
+        "the 軍旗 (flag) stands only in a headquarters ({point})",
+    ),
+    "error.junqi_count": (
+        "{piece}應有{n}個，佈了{count}個",
+        "{n} of {piece} are deployed, not {count}",
+    ),
+    "error.junqi_surrender_early": (
+        "前{n}步不能投降（現在第{moves}步）",
+        "no surrender in the first {n} moves (this is move {moves})",
+    ),
     "error.unknown_game": ("沒有這種棋：{name}", "no such game: {name}"),
 }
 
