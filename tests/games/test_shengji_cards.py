@@ -158,3 +158,44 @@ def test_declarations_that_do_not(
 def test_what_is_not_a_declaration(shown: str) -> None:
     with pytest.raises(GameRuleError, match="cannot be declared"):
         sj.declaration(0, cards(shown))
+
+
+def shapes(shown: str, trump: str = "H") -> list[str]:
+    return [" ".join(map(str, u)) for u in sj.units(cards(shown), trump)]
+
+
+def test_units_split_the_longest_tractors_first_then_pairs_then_singles() -> None:
+    assert shapes("SA SA SK SK SQ SQ S9 S9 S7 S7 S3") == [
+        "SA SA SK SK SQ SQ", "S9 S9", "S7 S7", "S3"]
+    assert shapes("SJ SJ S9 S9 S2") == ["SJ SJ S9 S9", "S2"]
+    assert shapes("LJ LJ H10 H10 S10 S10 HA HA", "H") == ["LJ LJ H10 H10 S10 S10 HA HA"]
+    assert shapes("S10 S10 D10 D10 HA HA", "H")[0].count("10") == 2  # one 副10 pair per run
+    with pytest.raises(GameRuleError, match="one suit"):
+        sj.units(cards("SA HA"), "D")
+
+
+def test_a_throw_stands_when_no_other_hand_beats_a_unit() -> None:
+    throw = cards("SA SK SK")
+    others = [cards("SQ SQ S9 HA"), cards("D5"), cards("S2 S3")]
+    judged = sj.judge_throw(throw, others, "H")
+    assert judged.played == throw and not judged.failed
+
+
+def test_a_failed_throw_plays_its_smallest_beaten_unit_and_is_penalised() -> None:
+    throw = cards("SA SQ SQ")  # the QQ pair is beaten by a KK pair
+    others = [cards("SK SK"), cards("D5"), cards("S2")]
+    judged = sj.judge_throw(throw, others, "H")
+    assert judged.failed and judged.played == cards("SQ SQ") and judged.penalty == 10
+    # a single beaten: the single is played, two cards back
+    judged = sj.judge_throw(cards("SK SA SA"), [cards("SQ"), cards("SA"), cards("S2")], "H")
+    assert [str(c) for c in judged.played] == ["SK"] and judged.penalty == 20
+    # a tractor beaten by a longer higher one: taken back too
+    judged = sj.judge_throw(
+        cards("SQ SQ SJ SJ SA"), [cards("SA SK SK SQ SQ"), cards("D5"), cards("C2")], "H")
+    assert judged.failed
+    # a trump held by another does not beat a side suit's unit for a throw
+    assert not sj.judge_throw(cards("SA SK"), [cards("BJ"), cards("H2"), cards("C2")], "H").failed
+
+
+def test_the_multiplier_of_a_throw_is_by_its_largest_unit() -> None:
+    assert sj.kitty_multiplier(cards("SA SA SK SK S3"), "H") == 8

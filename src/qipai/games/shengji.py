@@ -1,6 +1,6 @@
 """升級（拖拉機）with 10 as the fixed trump rank, by the competition's seed: the cards, the trump
 order, tractors, the declarations while dealing (亮牌), the points and the hand's score. (The
-play of a whole hand, its views and robots are still to come: see docs/GAMES.md.)
+play of a whole hand (following suit), its views and robots are still to come: see docs/GAMES.md.)
 
 Two decks with jokers, 108 cards. Cards are written ``BJ`` (大王), ``LJ`` (小王), else suit
 and rank: suits ``S H D C`` (♠ ♥ ♦ ♣), ranks ``2``-``9``, ``10``, ``J Q K A`` (``H10``, ``SA``).
@@ -135,17 +135,86 @@ def deck() -> tuple[Card, ...]:
 # --- the hand's result ----------------------------------------------------------------------
 
 
+def units(cards: Sequence[Card], trump: str) -> list[tuple[Card, ...]]:
+    """``cards`` of one group split into units: the longest tractors first, then pairs, then
+    singles, each unit from its highest card down."""
+    if len({group(c, trump) for c in cards}) > 1:
+        raise GameRuleError("error.mixed_throw", RULES, cards=" ".join(map(str, cards)))
+    counts = Counter(cards)
+    free = sorted((c for c, n in counts.items() if n == 2), key=lambda c: -place(c, trump))
+    out: list[tuple[Card, ...]] = []
+    while free:
+        best: list[Card] = []
+        for start in free:
+            run = [start]
+            while True:
+                want = place(run[-1], trump) - 1
+                below = [c for c in free if c not in run and place(c, trump) == want]
+                if not below:
+                    break
+                run.append(below[0])
+            if len(run) > len(best):
+                best = run
+        out.append(tuple(c for c in best for _ in (0, 1)))
+        free = [c for c in free if c not in best]
+    singles = sorted((c for c, n in counts.items() if n == 1), key=lambda c: -place(c, trump))
+    out.sort(key=lambda u: (-len(u), -place(u[0], trump)))
+    return out + [(c,) for c in singles]
+
+
+def _beats(hand: Sequence[Card], unit: Sequence[Card], trump: str) -> bool:
+    """Whether ``hand`` holds a unit of the same group and shape that beats ``unit``."""
+    g, top = group(unit[0], trump), max(place(c, trump) for c in unit)
+    mine = [c for c in hand if group(c, trump) == g]
+    if len(unit) == 1:
+        return any(place(c, trump) > top for c in mine)
+    held = [u for u in units(mine, trump) if len(u) >= len(unit) and len(u) > 1] if mine else []
+    if len(unit) == 2:
+        return any(place(u[0], trump) > top for u in held)
+    k = len(unit) // 2
+    for u in held:  # a longer tractor holds one of k pairs whose top is its own top
+        ps = sorted({place(c, trump) for c in u}, reverse=True)
+        if len(ps) >= k and ps[0] > top:
+            return True
+    return False
+
+
+@dataclass(frozen=True, slots=True)
+class Throw:
+    """A throw's (甩牌) judgement: ``played`` the cards that stand (all, or the unit the
+    thrower must play instead), ``penalty`` the points the other side gets for a failed throw
+    (10 for each card taken back)."""
+
+    played: tuple[Card, ...]
+    penalty: int
+
+    @property
+    def failed(self) -> bool:
+        return self.penalty > 0
+
+
+THROW_PENALTY = 10
+"""Points to the other side for each card of a failed throw taken back."""
+
+
+def judge_throw(throw: Sequence[Card], others: Sequence[Sequence[Card]], trump: str) -> Throw:
+    """A lead of several units of one group, checked against the other three hands: it stands
+    if no other hand can beat any of its units (a single by a higher card, a pair by a higher
+    pair, a tractor by a higher one as long); if one can, the thrower plays the smallest unit
+    that can be beaten (the shortest, then the lowest) and the rest goes back to the hand."""
+    parts = units(throw, trump)
+    beaten = [u for u in parts if any(_beats(h, u, trump) for h in others)]
+    if not beaten or len(parts) == 1:
+        return Throw(tuple(throw), 0)
+    forced = min(beaten, key=lambda u: (len(u), max(place(c, trump) for c in u)))
+    return Throw(forced, THROW_PENALTY * (len(throw) - len(forced)))
+
+
 def kitty_multiplier(last_lead: Sequence[Card], trump: str) -> int:
     """What the kitty's points are multiplied by when the defenders win the last trick: twice
-    the size of the largest unit of the lead's shape: 2 for a single, 4 for a pair, 2 × 2k for
-    a tractor of k pairs (a throw counts by its largest unit)."""
-    made = pairs(last_lead)
-    if made is None:
-        counts = Counter(last_lead)
-        return 4 if 2 in counts.values() else 2
-    if is_tractor(last_lead, trump):
-        return 2 * len(last_lead)
-    return 4
+    the size of the largest unit of the lead: 2 for a single, 4 for a pair, 4k for a tractor
+    of k pairs (a throw counts by its largest unit)."""
+    return 2 * max(len(u) for u in units(last_lead, trump))
 
 
 def level_change(defenders: int) -> tuple[str, int]:

@@ -123,6 +123,10 @@ TERMS: Final[dict[str, tuple[str, str]]] = {
         "主牌花色「{text}」應為 S、H、D、C 或 NT（無主）",
         "the trump suit {text!r} should be S, H, D, C or NT (no trump)",
     ),
+    "error.mixed_throw": (
+        "甩牌須同一門（全是主或同一副牌花色）：{cards}",
+        "a throw is of one suit (all trumps or one side suit): {cards}",
+    ),
     "error.bad_points": ("分數{points}不是5的倍數", "{points} points is not a multiple of 5"),
     "error.bad_declaration": ("{cards}不能亮主：{why}", "{cards} cannot be declared: {why}"),
     "error.weak_declaration": ("亮主無效：{why}", "the declaration does not stand: {why}"),
