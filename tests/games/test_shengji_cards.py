@@ -199,3 +199,35 @@ def test_a_failed_throw_plays_its_smallest_beaten_unit_and_is_penalised() -> Non
 
 def test_the_multiplier_of_a_throw_is_by_its_largest_unit() -> None:
     assert sj.kitty_multiplier(cards("SA SA SK SK S3"), "H") == 8
+
+
+@pytest.mark.parametrize(
+    ("lead", "hand", "played", "says"),
+    [
+        ("SA", "SK H2", "H2", "follow the led suit"),
+        ("SA SA", "SK SK S3 D4", "SK S3", "pairs led are followed with pairs"),
+        ("SA SA SK SK", "SQ SQ SJ SJ S3 S3", "SQ SQ S3 S3", "followed with a tractor"),
+        ("SA SA", "SK SK", "SK", "2 cards are to be played"),
+        ("SA", "SK", "SQ", "does not hold"),
+        ("H5 H5", "S10 H2 D3", "H2 D3", "follow the led suit"),  # S10 is a trump: follow with it
+    ],
+)
+def test_following_that_breaks_a_rule(lead: str, hand: str, played: str, says: str) -> None:
+    with pytest.raises(GameRuleError, match=says):
+        sj.check_follow(cards(lead), cards(hand), cards(played), "H")
+
+
+@pytest.mark.parametrize(
+    ("lead", "hand", "played"),
+    [
+        ("SA", "H2 D3", "D3"),  # void: anything
+        ("SA", "H2 D3", "H2"),  # a trump (a ruff)
+        ("SA SA", "SK S3 D4", "SK S3"),  # no pair: any two of the suit
+        ("SA SA", "SK D4", "SK D4"),  # one of the suit, then anything
+        ("SA SA SK SK", "SQ SQ S9 S9 S3", "SQ SQ S9 S9"),  # QQ99 is a tractor (no 10)
+        ("SA SA SK SK", "SQ SQ S8 S8 S3", "SQ SQ S8 S8"),  # no tractor held: two pairs
+        ("H5 H5", "S10 S10 H2", "S10 S10"),  # a pair of 副10 follows a trump pair
+    ],
+)
+def test_following_that_stands(lead: str, hand: str, played: str) -> None:
+    sj.check_follow(cards(lead), cards(hand), cards(played), "H")

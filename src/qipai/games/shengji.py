@@ -210,6 +210,41 @@ def judge_throw(throw: Sequence[Card], others: Sequence[Sequence[Card]], trump: 
     return Throw(forced, THROW_PENALTY * (len(throw) - len(forced)))
 
 
+def _pair_count(cards: Iterable[Card]) -> int:
+    return sum(n // 2 for n in Counter(cards).values())
+
+
+def _longest_tractor(cards: Sequence[Card], trump: str) -> int:
+    """The most pairs of a tractor in ``cards`` (of one group), 0 if none."""
+    return max((len(u) // 2 for u in units(cards, trump) if len(u) >= 4), default=0)
+
+
+def check_follow(
+    lead: Sequence[Card], hand: Sequence[Card], played: Sequence[Card], trump: str
+) -> None:
+    """Whether ``played`` from ``hand`` follows ``lead`` (GameRuleError naming the rule if
+    not): as many cards; of the lead's group as far as the hand holds it; as many pairs of it
+    as the lead has (a tractor's pairs counted) as far as the hand holds pairs of it; and a
+    tractor as long as the lead's longest when the hand holds one."""
+    if len(played) != len(lead):
+        raise GameRuleError("error.follow_count", RULES, n=len(lead), count=len(played))
+    if Counter(played) - Counter(hand):
+        raise GameRuleError("error.not_in_hand", RULES, cards=" ".join(map(str, played)))
+    g = group(lead[0], trump)
+    have = [c for c in hand if group(c, trump) == g]
+    mine = [c for c in played if group(c, trump) == g]
+    if len(mine) < min(len(lead), len(have)):
+        raise GameRuleError("error.follow_suit", RULES)
+    need_pairs = min(
+        sum(len(u) // 2 for u in units(lead, trump) if len(u) >= 2), _pair_count(have)
+    )
+    if _pair_count(mine) < need_pairs:
+        raise GameRuleError("error.follow_pairs", RULES, n=need_pairs)
+    longest = _longest_tractor(lead, trump)
+    if longest and _longest_tractor(have, trump) >= longest > _longest_tractor(mine, trump):
+        raise GameRuleError("error.follow_tractor", RULES, n=longest)
+
+
 def kitty_multiplier(last_lead: Sequence[Card], trump: str) -> int:
     """What the kitty's points are multiplied by when the defenders win the last trick: twice
     the size of the largest unit of the lead: 2 for a single, 4 for a pair, 4k for a tractor

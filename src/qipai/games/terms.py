@@ -127,6 +127,20 @@ TERMS: Final[dict[str, tuple[str, str]]] = {
         "甩牌須同一門（全是主或同一副牌花色）：{cards}",
         "a throw is of one suit (all trumps or one side suit): {cards}",
     ),
+    "error.follow_count": ("應出{n}張，出了{count}張", "{n} cards are to be played, not {count}"),
+    "error.not_in_hand": ("手中沒有這些牌：{cards}", "the hand does not hold {cards}"),
+    "error.follow_suit": (
+        "有首家那一門的牌須跟出",
+        "follow the led suit as far as the hand holds it",
+    ),
+    "error.follow_pairs": (
+        "首家出對，有對須跟對（應跟{n}對）",
+        "pairs led are followed with pairs as far as the hand holds them ({n} here)",
+    ),
+    "error.follow_tractor": (
+        "首家出拖拉機，有拖拉機須跟（{n}對連）",
+        "a tractor led is followed with a tractor when the hand holds one ({n} pairs)",
+    ),
     "error.bad_points": ("分數{points}不是5的倍數", "{points} points is not a multiple of 5"),
     "error.bad_declaration": ("{cards}不能亮主：{why}", "{cards} cannot be declared: {why}"),
     "error.weak_declaration": ("亮主無效：{why}", "the declaration does not stand: {why}"),
