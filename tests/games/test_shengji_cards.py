@@ -231,3 +231,22 @@ def test_following_that_breaks_a_rule(lead: str, hand: str, played: str, says: s
 )
 def test_following_that_stands(lead: str, hand: str, played: str) -> None:
     sj.check_follow(cards(lead), cards(hand), cards(played), "H")
+
+
+@pytest.mark.parametrize(
+    ("plays", "winner"),
+    [
+        (["SK", "SA", "SQ", "S2"], 1),  # the highest of the suit
+        (["SK", "SA", "H2", "S2"], 2),  # a ruff
+        (["SK", "H3", "H2", "BJ"], 3),  # the higher ruff
+        (["SK", "H2", "H2", "S2"], 1),  # equal ruffs: the earlier
+        (["SA", "D2", "C3", "SK"], 0),  # discards do not win
+        (["SK SK", "SA SQ", "H2 H3", "S2 S3"], 0),  # no pair to beat a pair
+        (["SK SK", "SA SA", "H2 H2", "S2 S2"], 2),  # a pair of trumps ruffs a pair
+        (["S10", "H10", "D10", "LJ"], 3),  # 主10 over 副10, 小王 over both
+        (["D10", "C10", "S10", "H9"], 0),  # 副10s are equal: the first stays
+        (["SQ SQ SJ SJ", "SA SA SK SK", "S3 S3 S2 S2", "H3 H3 H2 H2"], 3),
+    ],
+)
+def test_who_wins_the_trick(plays: list[str], winner: int) -> None:
+    assert sj.trick_winner([cards(p) for p in plays], "H") == winner

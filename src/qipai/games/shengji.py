@@ -245,6 +245,36 @@ def check_follow(
         raise GameRuleError("error.follow_tractor", RULES, n=longest)
 
 
+def _shape(cards: Sequence[Card], trump: str) -> tuple[int, ...]:
+    return tuple(sorted((len(u) for u in units(cards, trump)), reverse=True))
+
+
+def trick_winner(plays: Sequence[Sequence[Card]], trump: str) -> int:
+    """Which of ``plays`` (the lead first, each a legal follow) wins the trick: a play beats
+    the one winning so far if it is of the same shape (the same units: a tractor for a
+    tractor, pairs for pairs) and either of the winner's group and higher by the top card of
+    its largest unit, or all trumps over a side suit's (a ruff); equal plays, and any play
+    of another shape, lose to the earlier."""
+    lead = plays[0]
+    shape = _shape(lead, trump)
+    best, best_key = 0, (group(lead[0], trump) == "T", _top(lead, trump))
+    for i, play in enumerate(plays[1:], 1):
+        groups = {group(c, trump) for c in play}
+        if len(groups) != 1 or _shape(play, trump) != shape:
+            continue
+        g = groups.pop()
+        if g != "T" and g != group(lead[0], trump):
+            continue
+        key = (g == "T", _top(play, trump))
+        if key > best_key:
+            best, best_key = i, key
+    return best
+
+
+def _top(cards: Sequence[Card], trump: str) -> int:
+    return max(place(c, trump) for c in units(cards, trump)[0])
+
+
 def kitty_multiplier(last_lead: Sequence[Card], trump: str) -> int:
     """What the kitty's points are multiplied by when the defenders win the last trick: twice
     the size of the largest unit of the lead: 2 for a single, 4 for a pair, 4k for a tractor
