@@ -192,3 +192,8 @@ def test_the_common_harness(players: int) -> None:
                  range(2))
     for final in finals:
         assert final.plies == 25 * players
+
+
+def test_the_common_harness_with_the_anti_blocking_rule() -> None:
+    run(Spec("checkers", {"players": 2, "anti_block": True, "move_limit": 25}, check_every=10),
+        range(1))

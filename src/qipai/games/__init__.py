@@ -1,4 +1,4 @@
-"""The board games of the competition (國際象棋, 中國象棋, 五子棋 連珠, 圍棋) behind one
+"""The board games of the competition (國際象棋, 中國象棋, 五子棋 連珠, 圍棋, 跳棋) behind one
 interface, :class:`qipai.games.base.Game`. Pure: no files, clocks or networks (robots, which
 run engines as processes, live in :mod:`qipai.games.robots`).
 
@@ -23,7 +23,8 @@ ALIASES = {"gomoku": "renju", "weiqi": "go", "baduk": "go", "tiaoqi": "checkers"
 
 
 def game(name: str, **settings: Any) -> Game[Any, Any]:
-    """The game called ``name`` ("chess", "xiangqi", "renju" or "gomoku", "go")."""
+    """The game called ``name`` ("chess", "xiangqi", "renju" or "gomoku", "go", "checkers"
+    or "tiaoqi")."""
     key = ALIASES.get(name, name)
     if key not in NAMES:
         raise GameError("error.unknown_game", "", name=name)
