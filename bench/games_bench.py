@@ -34,8 +34,10 @@ def perft_rates(depth: int) -> None:
     rows.append(("python-chess, start", nodes, nodes / (time.perf_counter() - start)))
     for name, fen in (
         ("qipai xiangqi, start", xb.START_FEN),
-        ("qipai xiangqi, position 2",
-         "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1"),
+        (
+            "qipai xiangqi, position 2",
+            "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
+        ),
     ):
         board, red = xb.parse_fen(fen)
         start = time.perf_counter()
@@ -49,7 +51,11 @@ def perft_rates(depth: int) -> None:
 def robot_times(moves: int) -> None:
     print(f"robot move times over {moves} moves each from a seeded game (median, max; seconds)")
     setups: list[tuple[str, dict[str, Any]]] = [
-        ("chess", {}), ("xiangqi", {}), ("renju", {}), ("go", {"size": 9}), ("go", {"size": 19})
+        ("chess", {}),
+        ("xiangqi", {}),
+        ("renju", {}),
+        ("go", {"size": 9}),
+        ("go", {"size": 19}),
     ]
     for name, settings in setups:
         for level in (0, 1):

@@ -117,20 +117,32 @@ def test_anti_blocking_a_target_held_by_a_piece_left_at_home_counts_when_full() 
 
 def test_three_players_rank_by_finishing_then_the_last_is_placed_last() -> None:
     g = ck.Checkers(players=3)
+
     # red (corner 0) aims at 3, yellow (2) at 5, white (4) at 1
     def filled_but(corner: int, missing: str) -> str:
-        return " ".join(ck.point_name(i) for i in sorted(ck.CORNERS[corner])
-                        if ck.point_name(i) != missing)
+        return " ".join(
+            ck.point_name(i) for i in sorted(ck.CORNERS[corner]) if ck.point_name(i) != missing
+        )
+
     tgt5 = sorted(ck.CORNERS[5], key=lambda i: ck.steps(i, ck.TIPS[5]))
     tgt1 = sorted(ck.CORNERS[1], key=lambda i: ck.steps(i, ck.TIPS[1]))
     y_missing = ck.point_name(tgt5[-1])
     w_missing = ck.point_name(tgt1[-1])
-    y_from = next(ck.point_name(n) for n in ck.NEIGHBOURS[tgt5[-1]]
-                  if n is not None and n not in ck.CORNERS[5])
-    w_from = next(ck.point_name(n) for n in ck.NEIGHBOURS[tgt1[-1]]
-                  if n is not None and n not in ck.CORNERS[1])
-    b = board(p0="i5", p1=filled_but(5, y_missing) + " " + y_from,
-              p2=filled_but(1, w_missing) + " " + w_from)
+    y_from = next(
+        ck.point_name(n)
+        for n in ck.NEIGHBOURS[tgt5[-1]]
+        if n is not None and n not in ck.CORNERS[5]
+    )
+    w_from = next(
+        ck.point_name(n)
+        for n in ck.NEIGHBOURS[tgt1[-1]]
+        if n is not None and n not in ck.CORNERS[1]
+    )
+    b = board(
+        p0="i5",
+        p1=filled_but(5, y_missing) + " " + y_from,
+        p2=filled_but(1, w_missing) + " " + w_from,
+    )
     s = at(g, b)
     s = g.play(s, ["i5-h5", f"{y_from}-{y_missing}"])
     assert s.finished == (1,) and g.outcome(s) is None and s.turn == 2  # yellow done
@@ -188,12 +200,13 @@ def test_settings_are_checked() -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4, 6])
 def test_the_common_harness(players: int) -> None:
-    finals = run(Spec("checkers", {"players": players, "move_limit": 25}, check_every=10),
-                 range(2))
+    finals = run(Spec("checkers", {"players": players, "move_limit": 25}, check_every=10), range(2))
     for final in finals:
         assert final.plies == 25 * players
 
 
 def test_the_common_harness_with_the_anti_blocking_rule() -> None:
-    run(Spec("checkers", {"players": 2, "anti_block": True, "move_limit": 25}, check_every=10),
-        range(1))
+    run(
+        Spec("checkers", {"players": 2, "anti_block": True, "move_limit": 25}, check_every=10),
+        range(1),
+    )

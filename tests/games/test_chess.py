@@ -1,4 +1,4 @@
-"""國際象棋: FIDE rules through python-chess, behind the common interface."""
+"""国际象棋: FIDE rules through python-chess, behind the common interface."""
 
 from __future__ import annotations
 
@@ -60,7 +60,7 @@ def test_castling_through_check_is_refused_with_the_article() -> None:
     s = g.from_fen("4k3/8/8/8/8/8/5r2/4K2R w K - 0 1")
     with pytest.raises(GameRuleError, match=r"Art\. 3") as e:
         g.apply(s, g.parse(s, "e1g1"))
-    assert "e1g1" in e.value.text("zh-CN") and "不合規則" in e.value.text("zh-CN")
+    assert "e1g1" in e.value.text("zh-CN") and "不合规则" in e.value.text("zh-CN")
     assert s == g.from_fen("4k3/8/8/8/8/8/5r2/4K2R w K - 0 1")
 
 

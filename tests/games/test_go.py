@@ -1,5 +1,5 @@
-"""圍棋: captures, 禁著點, positional superko, the end by passes and the marking of dead
-stones, 數子法 on positions with known counts, komi, SGF."""
+"""围棋: captures, 禁着点, positional superko, the end by passes and the marking of dead
+stones, 数子法 on positions with known counts, komi, SGF."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ def test_captures_and_suicide() -> None:
     # White may not play back into the eye: no liberty, and nothing captured
     with pytest.raises(GameRuleError, match="suicide") as e:
         g.apply(s, g.parse_point("bb"))
-    assert "禁著點" in e.value.text("zh-CN")
+    assert "禁着点" in e.value.text("zh-CN")
     assert g.parse_point("bb") not in g.legal_moves(s)
 
 
@@ -32,7 +32,7 @@ def test_ko_is_refused_by_positional_superko() -> None:
     assert s.board[g.parse_point("ed")] == "."
     with pytest.raises(GameRuleError, match="earlier whole-board") as e:
         g.apply(s, g.parse_point("ed"))
-    assert "同形再現" in e.value.text("zh-CN")
+    assert "同形再现" in e.value.text("zh-CN")
     # after a move elsewhere each, the retake is legal and takes dd
     s2 = g.play(s, ["aa", "ii", "ed"])
     assert s2.board[g.parse_point("dd")] == "."
@@ -64,7 +64,7 @@ def test_guiben_decides_with_and_without_komi() -> None:
     out = Go(9, komi=7.5).outcome(finish(Go(9, komi=7.5), WALLS, "accept-dead", "accept-dead"))
     assert out is not None and out.result == "1-0"
     assert "45" in out.reason.text("zh-CN") and "3.75" in out.reason.text("zh-CN")
-    # 40½ each: with no komi exactly 歸本數, a draw; with komi, White wins
+    # 40½ each: with no komi exactly 归本数, a draw; with komi, White wins
     g0 = Go(9, komi=0)
     out = g0.outcome(finish(g0, DAME, "accept-dead", "accept-dead"))
     assert out is not None and out.result == "1/2-1/2"
@@ -123,3 +123,10 @@ def test_sgf_in_and_out_and_the_point_names() -> None:
         g.from_sgf("(;FF[4]SZ[19];B[pd])")
     with pytest.raises(GameRuleError):
         Go(10)
+
+
+def test_sgf_colours_follow_the_side_to_play_after_play_resumes() -> None:
+    g = Go(9)
+    s = g.play(g.new(), ["ee", "pass", "pass", "dead:ee", "resume", "cc"])
+    assert g.to_move(s) == 0  # Black resumed, White moved first, now Black
+    assert ";B[ee];W[tt];B[tt];W[cc]" in g.to_sgf(s)

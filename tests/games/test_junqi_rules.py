@@ -1,4 +1,4 @@
-"""軍棋 by the seed: every capture pair, the deployment limits, and the 20/30/40/70 move rules
+"""军棋 by the seed: every capture pair, the deployment limits, and the 20/30/40/70 move rules
 and the runaway cases."""
 
 from __future__ import annotations
@@ -30,10 +30,10 @@ def test_every_capture_pair(a: str, d: str) -> None:
 
 
 def test_the_seeds_order_by_name() -> None:
-    assert jq.attack("司令", "軍長") == "attacker" and jq.attack("工兵", "排長") == "defender"
+    assert jq.attack("司令", "军长") == "attacker" and jq.attack("工兵", "排长") == "defender"
     assert jq.attack("工兵", "地雷") == "attacker" and jq.attack("司令", "地雷") == "defender"
-    assert jq.attack("炸彈", "司令") == "both" and jq.attack("師長", "炸彈") == "both"
-    assert jq.attack("團長", "團長") == "both"
+    assert jq.attack("炸弹", "司令") == "both" and jq.attack("师长", "炸弹") == "both"
+    assert jq.attack("团长", "团长") == "both"
     with pytest.raises(GameRuleError, match="never moves"):
         jq.attack("地雷", "工兵")
     with pytest.raises(GameRuleError, match="no such piece"):
@@ -42,8 +42,14 @@ def test_the_seeds_order_by_name() -> None:
 
 def legal_layout() -> dict[tuple[int, int], str]:
     points = [(r, c) for r in range(1, 7) for c in range(1, 6) if (r, c) not in jq.CAMPS]
-    layout: dict[tuple[int, int], str] = {(6, 2): jq.FLAG, (6, 1): jq.MINE, (6, 3): jq.MINE,
-                                          (5, 3): jq.MINE, (2, 1): jq.BOMB, (3, 1): jq.BOMB}
+    layout: dict[tuple[int, int], str] = {
+        (6, 2): jq.FLAG,
+        (6, 1): jq.MINE,
+        (6, 3): jq.MINE,
+        (5, 3): jq.MINE,
+        (2, 1): jq.BOMB,
+        (3, 1): jq.BOMB,
+    }
     rest = [p for p, n in jq.PIECES.items() for _ in range(n)]
     for piece in layout.values():
         rest.remove(piece)

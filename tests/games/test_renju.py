@@ -1,4 +1,4 @@
-"""五子棋 (連珠): forbidden moves on published positions, the claim that White must make at
+"""五子棋 (连珠): forbidden moves on published positions, the claim that White must make at
 once, fives, and the full board."""
 
 from __future__ import annotations
@@ -75,7 +75,7 @@ def test_the_shapes() -> None:
     assert forbidden(board_of("c8 e8 f8 h8 j8"), parse_point("g8")) is None
     # 四三 is allowed
     assert forbidden(board_of("e8 f8 g8 h10 h9"), parse_point("h8")) is None
-    # 長連, and a five made together with a forbidden shape wins
+    # 长连, and a five made together with a forbidden shape wins
     assert forbidden(board_of("c8 d8 e8 g8 h8"), parse_point("f8")) == "overline"
     assert forbidden(board_of("d8 e8 f8 g8 h11 h10 h9"), parse_point("h8")) is None
 
@@ -148,8 +148,9 @@ def test_fives() -> None:
 def test_a_full_board_is_a_draw() -> None:
     # rows of XXOO shifted so that no line of any direction holds five of one colour
     pattern = "XXOO"
-    rows = ["".join(pattern[(c + 2 * (r % 2) + (r // 2)) % 4] for c in range(SIZE))
-            for r in range(SIZE)]
+    rows = [
+        "".join(pattern[(c + 2 * (r % 2) + (r // 2)) % 4] for c in range(SIZE)) for r in range(SIZE)
+    ]
     board = "".join(rows)
     g = Renju()
     s = RenjuState(board, tuple(range(SIZE**2)))

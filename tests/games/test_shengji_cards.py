@@ -1,4 +1,4 @@
-"""升級 with 10 fixed: the trump order, every tractor example and non-example of the seed, the
+"""升级 with 10 fixed: the trump order, every tractor example and non-example of the seed, the
 亮牌 precedence, the points, the kitty's multiplier and the level change."""
 
 from __future__ import annotations
@@ -79,7 +79,7 @@ def test_cards_are_read_and_checked() -> None:
         cards("S5 S5 S5")
     with pytest.raises(MoveTextError, match="should be S, H, D, C or NT"):
         sj.check_trump("X")
-    assert sj.check_trump("無主") == "NT"
+    assert sj.check_trump("无主") == "NT"
 
 
 def test_points_and_the_deck() -> None:
@@ -99,10 +99,20 @@ def test_the_kittys_multiplier_by_the_last_leads_shape() -> None:
 
 @pytest.mark.parametrize(
     ("points", "side", "levels"),
-    [(0, "declarers", 3), (5, "declarers", 2), (35, "declarers", 2), (40, "declarers", 1),
-     (75, "declarers", 1), (80, "defenders", 0), (115, "defenders", 0), (120, "defenders", 1),
-     (155, "defenders", 1), (160, "defenders", 2), (200, "defenders", 3),
-     (280, "defenders", 3)],
+    [
+        (0, "declarers", 3),
+        (5, "declarers", 2),
+        (35, "declarers", 2),
+        (40, "declarers", 1),
+        (75, "declarers", 1),
+        (80, "defenders", 0),
+        (115, "defenders", 0),
+        (120, "defenders", 1),
+        (155, "defenders", 1),
+        (160, "defenders", 2),
+        (200, "defenders", 3),
+        (280, "defenders", 3),
+    ],
 )
 def test_the_level_change(points: int, side: str, levels: int) -> None:
     assert sj.level_change(points) == (side, levels)
@@ -125,9 +135,9 @@ def d(player: int, shown: str) -> sj.Declaration:
         ((0, "H10"), (0, "H10 H10"), "自保"),
         ((0, "H10"), (0, "S10 S10"), "自反"),
         ((0, "H10"), (1, "S10 S10"), "反主"),
-        ((0, "H10"), (2, "LJ LJ"), "反無主"),
-        ((0, "H10 H10"), (1, "LJ LJ"), "反無主"),
-        ((1, "LJ LJ"), (2, "BJ BJ"), "反無主"),
+        ((0, "H10"), (2, "LJ LJ"), "反无主"),
+        ((0, "H10 H10"), (1, "LJ LJ"), "反无主"),
+        ((1, "LJ LJ"), (2, "BJ BJ"), "反无主"),
     ],
 )
 def test_declarations_that_stand(
@@ -166,7 +176,11 @@ def shapes(shown: str, trump: str = "H") -> list[str]:
 
 def test_units_split_the_longest_tractors_first_then_pairs_then_singles() -> None:
     assert shapes("SA SA SK SK SQ SQ S9 S9 S7 S7 S3") == [
-        "SA SA SK SK SQ SQ", "S9 S9", "S7 S7", "S3"]
+        "SA SA SK SK SQ SQ",
+        "S9 S9",
+        "S7 S7",
+        "S3",
+    ]
     assert shapes("SJ SJ S9 S9 S2") == ["SJ SJ S9 S9", "S2"]
     assert shapes("LJ LJ H10 H10 S10 S10 HA HA", "H") == ["LJ LJ H10 H10 S10 S10 HA HA"]
     assert shapes("S10 S10 D10 D10 HA HA", "H")[0].count("10") == 2  # one 副10 pair per run
@@ -191,7 +205,8 @@ def test_a_failed_throw_plays_its_smallest_beaten_unit_and_is_penalised() -> Non
     assert [str(c) for c in judged.played] == ["SK"] and judged.penalty == 20
     # a tractor beaten by a longer higher one: taken back too
     judged = sj.judge_throw(
-        cards("SQ SQ SJ SJ SA"), [cards("SA SK SK SQ SQ"), cards("D5"), cards("C2")], "H")
+        cards("SQ SQ SJ SJ SA"), [cards("SA SK SK SQ SQ"), cards("D5"), cards("C2")], "H"
+    )
     assert judged.failed
     # a trump held by another does not beat a side suit's unit for a throw
     assert not sj.judge_throw(cards("SA SK"), [cards("BJ"), cards("H2"), cards("C2")], "H").failed

@@ -38,24 +38,39 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
     play = games.add_parser("play", help="robots play a whole game")
     play.add_argument("game", help=GAME_LIST)
-    play.add_argument("--robots", default="0,0", help="the robots' levels, first player's "
-                      "first: 0 (fast) or 1 (stronger), like 0,1 (checkers: 2, 3, 4 or 6 of "
-                      "them)")
+    play.add_argument(
+        "--robots",
+        default="0,0",
+        help="the robots' levels, first player's "
+        "first: 0 (fast) or 1 (stronger), like 0,1 (checkers: 2, 3, 4 or 6 of "
+        "them)",
+    )
     play.add_argument("--seed", default="1", help="a whole number: the robots' choices")
     play.add_argument("--json", action="store_true", help="one line of JSON")
     play.add_argument("--size", default="19", help="go: 9, 13 or 19")
     play.add_argument("--komi", default="7.5", help="go: komi in points (7.5 = 3¾ stones)")
-    play.add_argument("--anti-block", action="store_true",
-                      help="checkers: a full target with one's own piece in it counts as home")
+    play.add_argument(
+        "--anti-block",
+        action="store_true",
+        help="checkers: a full target with one's own piece in it counts as home",
+    )
     play.set_defaults(handler=run_play)
 
-    check = games.add_parser("check", help="is Black's last stone a forbidden move (renju); "
-                             "are these cards a tractor (shengji-tractor)")
+    check = games.add_parser(
+        "check",
+        help="is Black's last stone a forbidden move (renju); "
+        "are these cards a tractor (shengji-tractor)",
+    )
     check.add_argument("game", help="renju or shengji-tractor")
-    check.add_argument("moves", nargs="+", help="renju: the stones in order: h8 h9 ...; "
-                       "shengji-tractor: the cards, like LJ LJ H10 H10 (BJ 大王, LJ 小王)")
-    check.add_argument("--trump", default=None, help="shengji-tractor: the trump suit, "
-                       "S, H, D, C or NT (no trump)")
+    check.add_argument(
+        "moves",
+        nargs="+",
+        help="renju: the stones in order: h8 h9 ...; "
+        "shengji-tractor: the cards, like LJ LJ H10 H10 (BJ 大王, LJ 小王)",
+    )
+    check.add_argument(
+        "--trump", default=None, help="shengji-tractor: the trump suit, S, H, D, C or NT (no trump)"
+    )
     check.set_defaults(handler=run_check)
 
 
@@ -134,7 +149,10 @@ def run_play(args: argparse.Namespace) -> int:
     key = outcome.reason.key.removeprefix("reason.") if outcome else "unfinished"
     if args.json:
         record: dict[str, object] = {
-            "game": name, "moves": view["moves"], "result": result, "reason": key
+            "game": name,
+            "moves": view["moves"],
+            "result": result,
+            "reason": key,
         }
         if name in PLAYERS:  # the games of part 2 (#23) give each side's score
             scores = outcome.scores(g.players) if outcome else (0.0,) * g.players
@@ -176,7 +194,9 @@ def run_check_tractor(args: argparse.Namespace) -> int:
     trump = sj.check_trump(args.trump)
     cards = sj.parse_cards(" ".join(args.moves))
     yes = sj.is_tractor(cards, trump)
-    print(f"{' '.join(map(str, cards))} ({'主' + trump if trump != sj.NO_TRUMP else '無主'}): "
-          f"{'是拖拉機' if yes else '不是拖拉機'}")
+    print(
+        f"{' '.join(map(str, cards))} ({'主' + trump if trump != sj.NO_TRUMP else '无主'}): "
+        f"{'是拖拉机' if yes else '不是拖拉机'}"
+    )
     print("tractor" if yes else "not a tractor")
     return 0

@@ -1,4 +1,4 @@
-"""The board games of the competition (國際象棋, 中國象棋, 五子棋 連珠, 圍棋, 跳棋) behind one
+"""The board games of the competition (国际象棋, 中国象棋, 五子棋 连珠, 围棋, 跳棋) behind one
 interface, :class:`qipai.games.base.Game`. Pure: no files, clocks or networks (robots, which
 run engines as processes, live in :mod:`qipai.games.robots`).
 

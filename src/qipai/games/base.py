@@ -138,6 +138,11 @@ def reason(key: str, **fields: object) -> Term:
     return Term(f"reason.{key}", tuple(fields.items()))
 
 
+def why(key: str, **fields: object) -> Term:
+    """Why a move or position is refused, in either language (the ``why`` of an error)."""
+    return Term(f"why.{key}", tuple(fields.items()))
+
+
 # --- actions every game shares ------------------------------------------------------------
 
 
@@ -358,6 +363,15 @@ class Game(ABC, Generic[S, M]):
             out.append(self.text(s, move))
             s = self.apply(s, move)
         return out
+
+    def end_as_recorded(self, state: S, result: str) -> S:
+        """``state`` ended with a record's ``result`` where its moves do not end it: a win
+        is taken as the loser's resignation, a draw as an agreement ("*": as it is)."""
+        if self.outcome(state) is not None or result not in ("1-0", "0-1", "1/2-1/2"):
+            return state
+        if result == "1/2-1/2":
+            return self.apply(self.apply(state, OfferDraw(0)), AcceptDraw(1))
+        return self.apply(state, Resign(1 if result == "1-0" else 0))
 
     def side_name(self, player: int, lang: str = "en") -> str:
         return text(self.side_terms[player], lang)

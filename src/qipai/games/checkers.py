@@ -2,7 +2,7 @@
 players, each from a point (角) of the star with ten pieces; a move is one step to an adjacent
 empty point in any of the six directions, or a jump over one adjacent piece (of any colour) to
 the empty point straight beyond, repeated from point to point as long as a jump is there to
-make ("跳的過程中，只要相似條件滿足就可以持續進行"): the whole chain is one move, and it may stop
+make ("跳的过程中，只要相似条件满足就可以持续进行"): the whole chain is one move, and it may stop
 at any point it reaches. The first to fill the opposite point entirely wins.
 
 Places: with two players the first home wins. With more, the others play on and are placed in
@@ -47,7 +47,7 @@ from .base import (
     reason,
 )
 
-RULES = "跳棋規則（數院棋牌大賽）"
+RULES = "跳棋规则（数院棋牌大赛）"
 EMPTY = "."
 ROWS = "abcdefghijklmnopq"
 DIRECTIONS = ((1, -1, 0), (1, 0, -1), (0, 1, -1), (-1, 1, 0), (-1, 0, 1), (0, -1, 1))
@@ -72,8 +72,7 @@ NAMES: tuple[str, ...] = tuple(
 )
 BY_NAME = {n: i for i, n in enumerate(NAMES)}
 NEIGHBOURS: tuple[tuple[int | None, ...], ...] = tuple(
-    tuple(INDEX.get((x + dx, y + dy, z + dz)) for dx, dy, dz in DIRECTIONS)
-    for x, y, z in CUBES
+    tuple(INDEX.get((x + dx, y + dy, z + dz)) for dx, dy, dz in DIRECTIONS) for x, y, z in CUBES
 )
 BEYOND: tuple[tuple[int | None, ...], ...] = tuple(
     tuple(INDEX.get((x + 2 * dx, y + 2 * dy, z + 2 * dz)) for dx, dy, dz in DIRECTIONS)
@@ -238,8 +237,13 @@ class CheckersGame(Game[CheckersState, CMove]):
         if mover not in finished and self.home(board, mover):
             finished = (*finished, mover)
         after = CheckersState(
-            board, (*state.moves, move), None, self.offer_after_move(state, mover),
-            mover, finished, state.plies + 1,
+            board,
+            (*state.moves, move),
+            None,
+            self.offer_after_move(state, mover),
+            mover,
+            finished,
+            state.plies + 1,
         )
         return replace(after, turn=self._next(after, mover))
 
@@ -274,9 +278,7 @@ class CheckersGame(Game[CheckersState, CMove]):
         return all(x == me for x in points)
 
     def distances(self, state: CheckersState) -> tuple[int, ...]:
-        return tuple(
-            distance(state.board, str(p), self.targets[p]) for p in range(self.players)
-        )
+        return tuple(distance(state.board, str(p), self.targets[p]) for p in range(self.players))
 
     def _outcome(self, state: CheckersState) -> Outcome | None:
         n = self.players
@@ -305,8 +307,9 @@ class CheckersGame(Game[CheckersState, CMove]):
             ranks[p] = len(state.finished) + 1 + sum(d[o] < d[p] for o in rest)
         if last is not None and last not in state.finished:
             ranks[last] = self.players
-        winner = next((p for p in range(self.players) if ranks.count(1) == 1 and ranks[p] == 1),
-                      None)
+        winner = next(
+            (p for p in range(self.players) if ranks.count(1) == 1 and ranks[p] == 1), None
+        )
         return Outcome(winner, why, tuple(ranks))
 
     def loss_outcome(self, state: CheckersState, player: int, why: str) -> Outcome:
@@ -392,7 +395,6 @@ class CheckersGame(Game[CheckersState, CMove]):
             "moves": [self.move_text(state, m) for m in played],
             "last_path": last,
         }
-
 
 
 class Checkers2(CheckersGame):

@@ -1,4 +1,4 @@
-"""國際象棋 under the FIDE Laws of Chess (2023), on python-chess (GPL-3; see the README).
+"""国际象棋 under the FIDE Laws of Chess (2023), on python-chess (GPL-3; see the README).
 
 python-chess holds the board and the laws of movement; this module makes it an immutable
 :class:`~qipai.games.base.Game`: claims (threefold repetition, Art. 9.2; the fifty-move rule,
@@ -19,15 +19,13 @@ import chess.pgn
 
 from .base import (
     JSON,
-    AcceptDraw,
     Common,
     Game,
     GameRuleError,
     MoveTextError,
-    OfferDraw,
     Outcome,
-    Resign,
     reason,
+    why,
 )
 
 RULES = "FIDE Laws of Chess"
@@ -127,7 +125,9 @@ class Chess(Game[ChessState, ChessMove]):
         if isinstance(move, Claim):
             return self._claim(state, move, mover)
         if not isinstance(move, chess.Move):
-            raise MoveTextError("error.bad_move_text", RULES, text=repr(move), why="not a move")
+            raise MoveTextError(
+                "error.bad_move_text", RULES, text=repr(move), why=why("not_a_move")
+            )
         self._check_legal(board, move)
         san = board.san(move)
         after = board.copy()
@@ -146,22 +146,24 @@ class Chess(Game[ChessState, ChessMove]):
             return
         uci = move.uci()
         if board.is_pseudo_legal(move):
-            why, rule = "it leaves the king in check", f"{RULES}, Art. 3.9"
+            reason_, rule = why("king_in_check"), f"{RULES}, Art. 3.9"
         elif board.is_castling(move) or (
             board.piece_type_at(move.from_square) == chess.KING
             and abs(chess.square_file(move.from_square) - chess.square_file(move.to_square)) == 2
         ):
-            why, rule = "castling is not allowed here", f"{RULES}, Art. 3.8.2"
+            reason_, rule = why("castling"), f"{RULES}, Art. 3.8.2"
         elif board.color_at(move.from_square) != board.turn:
-            why, rule = "no piece of the side to move stands there", f"{RULES}, Art. 3.1"
+            reason_, rule = why("no_piece"), f"{RULES}, Art. 3.1"
         else:
-            why, rule = "the piece does not move that way", f"{RULES}, Art. 3"
-        raise GameRuleError("error.illegal_move", rule, move=uci, why=why)
+            reason_, rule = why("piece_move"), f"{RULES}, Art. 3"
+        raise GameRuleError("error.illegal_move", rule, move=uci, why=reason_)
 
     def _claim(self, state: ChessState, claim: Claim, mover: int) -> ChessState:
         board = state.board_.copy()
         if claim.kind not in CLAIMS:
-            raise MoveTextError("error.bad_move_text", RULES, text=claim.kind, why="no such claim")
+            raise MoveTextError(
+                "error.bad_move_text", RULES, text=claim.kind, why=why("no_such_claim")
+            )
         if claim.move is not None:
             self._check_legal(board, claim.move)
             board.push(claim.move)
@@ -173,7 +175,11 @@ class Chess(Game[ChessState, ChessMove]):
         key = CLAIMS[claim.kind].removeprefix("reason.")
         written = state.written + ((state.board_.san(claim.move),) if claim.move else ())
         return ChessState(
-            state.start_fen, (*state.moves, claim), Outcome(None, reason(key)), None, board,
+            state.start_fen,
+            (*state.moves, claim),
+            Outcome(None, reason(key)),
+            None,
+            board,
             written,
         )
 
@@ -207,7 +213,7 @@ class Chess(Game[ChessState, ChessMove]):
         if t.startswith("claim-"):
             kind, _, then = t.removeprefix("claim-").partition("+")
             if kind not in CLAIMS:
-                raise MoveTextError("error.bad_move_text", RULES, text=t, why="no such claim")
+                raise MoveTextError("error.bad_move_text", RULES, text=t, why=why("no_such_claim"))
             return Claim(kind, self.parse_move(state, then) if then else None)  # type: ignore[arg-type]
         board = state.board_
         try:
@@ -218,7 +224,7 @@ class Chess(Game[ChessState, ChessMove]):
             return board.parse_san(t)
         except ValueError as e:
             raise MoveTextError(
-                "error.bad_move_text", RULES, text=t, why=f"neither UCI nor legal SAN ({e})"
+                "error.bad_move_text", RULES, text=t, why=why("not_uci_san", detail=str(e))
             ) from None
 
     def san(self, state: ChessState, move: chess.Move) -> str:
@@ -264,18 +270,11 @@ class Chess(Game[ChessState, ChessMove]):
         or a resignation."""
         game = chess.pgn.read_game(io.StringIO(pgn))
         if game is None:
-            raise MoveTextError("error.bad_move_text", RULES, text=pgn[:40], why="no PGN game")
+            raise MoveTextError("error.bad_move_text", RULES, text=pgn[:40], why=why("no_pgn"))
         if game.errors:
-            why = str(game.errors[0])
-            raise MoveTextError("error.bad_move_text", RULES, text=pgn[:40], why=why)
+            detail = str(game.errors[0])
+            raise MoveTextError("error.bad_move_text", RULES, text=pgn[:40], why=detail)
         state = self.from_fen(game.board().fen())
         for move in game.mainline_moves():
             state = self.apply(state, move)
-        result = game.headers.get("Result", "*")
-        if self.outcome(state) is None and result in ("1-0", "0-1"):
-            state = self.apply(state, Resign(1 if result == "1-0" else 0))
-        elif self.outcome(state) is None and result == "1/2-1/2":
-            state = self.apply(state, OfferDraw(0))
-            state = self.apply(state, AcceptDraw(1))
-        return state
-
+        return self.end_as_recorded(state, game.headers.get("Result", "*"))

@@ -39,8 +39,12 @@ class Process:
         self.name = os.path.basename(argv[0])
         try:
             self.proc = subprocess.Popen(
-                list(argv), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=subprocess.DEVNULL, text=True, bufsize=1,
+                list(argv),
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+                text=True,
+                bufsize=1,
             )
         except OSError as e:
             raise EngineError(f"{self.name} could not start: {e}") from None
@@ -96,8 +100,9 @@ class Process:
 class Uci:
     """A UCI engine: ``best(fen, moves, ...)`` -> its move, in the engine's own notation."""
 
-    def __init__(self, program: str, options: dict[str, str] | None = None,
-                 limit: float = 5.0) -> None:
+    def __init__(
+        self, program: str, options: dict[str, str] | None = None, limit: float = 5.0
+    ) -> None:
         self.process = Process([find(program)])
         self.limit = limit
         self.process.send("uci")
@@ -116,8 +121,9 @@ class Uci:
             name = self.process.name
             raise EngineError(f"{name} did not answer in {self.limit}s ({what})") from None
 
-    def candidates(self, fen: str, moves: Sequence[str], nodes: int, movetime_ms: int,
-                   multipv: int = 1) -> list[str]:
+    def candidates(
+        self, fen: str, moves: Sequence[str], nodes: int, movetime_ms: int, multipv: int = 1
+    ) -> list[str]:
         """The engine's best moves, best first (``multipv`` of them), searched within
         ``nodes`` and ``movetime_ms``; the move time limit is enforced: past it (and a
         margin) the search is stopped, and past that the engine is killed."""
@@ -131,8 +137,7 @@ class Uci:
         except TimeoutError:
             self.process.send("stop")
             try:
-                lines = self.process.read_until(
-                    lambda s: s.startswith("bestmove"), 1.0, "stopping")
+                lines = self.process.read_until(lambda s: s.startswith("bestmove"), 1.0, "stopping")
             except TimeoutError:
                 self.process.kill()
                 self.process.close()

@@ -1,12 +1,12 @@
-"""圍棋 under the Chinese rules (中國圍棋競賽規則) as the competition's seed states them: 19×19
+"""围棋 under the Chinese rules (中国围棋竞赛规则) as the competition's seed states them: 19×19
 (9×9 and 13×13 as options for practice), Black first, passes allowed; stones without
 liberties are captured (提子), a move that leaves its own stones without liberties and
-captures nothing is forbidden (禁著點), and no move may recreate an earlier whole-board
-position (全局同形再現: positional superko). Two passes in a row end play; then the players
+captures nothing is forbidden (禁着点), and no move may recreate an earlier whole-board
+position (全局同形再现: positional superko). Two passes in a row end play; then the players
 mark the dead stones (each proposes, both accept, or one resumes play and the other moves
-first), and the board is counted by 數子法: each side's stones and the empty points only
-they surround, the points touching both shared half and half. 歸本數 is half the board
-(180½ on 19×19): more wins, less loses, equal is a draw; komi (貼子), a setting given in
+first), and the board is counted by 数子法: each side's stones and the empty points only
+they surround, the points touching both shared half and half. 归本数 is half the board
+(180½ on 19×19): more wins, less loses, equal is a draw; komi (贴子), a setting given in
 points (7.5 points = 3¾ 子, Black gives half of it in stones), is taken from Black's count.
 
 Moves are SGF points (``pd``; the column letter then the row letter from the top) or
@@ -29,9 +29,10 @@ from .base import (
     MoveTextError,
     Outcome,
     reason,
+    why,
 )
 
-RULES = "中國圍棋競賽規則"
+RULES = "中国围棋竞赛规则"
 LETTERS = "abcdefghijklmnopqrs"
 GTP_COLS = "ABCDEFGHJKLMNOPQRST"
 BLACK, WHITE, EMPTY = "X", "O", "."
@@ -97,11 +98,13 @@ def _neighbours(n: int) -> tuple[tuple[int, ...], ...]:
         out = []
         for p in range(n * n):
             r, c = divmod(p, n)
-            out.append(tuple(
-                rr * n + cc
-                for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
-                if 0 <= rr < n and 0 <= cc < n
-            ))
+            out.append(
+                tuple(
+                    rr * n + cc
+                    for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+                    if 0 <= rr < n and 0 <= cc < n
+                )
+            )
         _NEIGHBOURS[n] = tuple(out)
     return _NEIGHBOURS[n]
 
@@ -144,7 +147,7 @@ def _try(state: GoState, p: int) -> tuple[str, str | None]:
 
 
 def area(board: str, size: int, dead: frozenset[int] = frozenset()) -> tuple[float, float]:
-    """數子法: (Black's count, White's count) of ``board`` with the ``dead`` stones removed:
+    """数子法: (Black's count, White's count) of ``board`` with the ``dead`` stones removed:
     stones, plus empty regions touching one colour only; regions touching both (or none)
     are shared half and half."""
     b = [EMPTY if i in dead else x for i, x in enumerate(board)]
@@ -180,9 +183,9 @@ class Go(Game[GoState, GoMove]):
 
     def __init__(self, size: int = 19, komi: float = 7.5) -> None:
         if size not in (9, 13, 19):
-            raise GameRuleError("error.bad_position", RULES, why=f"board size {size}: 9, 13 or 19")
+            raise GameRuleError("error.bad_position", RULES, why=why("board_size", size=size))
         if komi * 2 != int(komi * 2):
-            raise GameRuleError("error.bad_position", RULES, why=f"komi {komi}: whole or half")
+            raise GameRuleError("error.bad_position", RULES, why=why("komi", komi=komi))
         self.size = size
         self.komi = komi
 
@@ -219,54 +222,87 @@ class Go(Game[GoState, GoMove]):
         if isinstance(move, Pass):
             if state.passes + 1 >= 2:
                 return GoState(
-                    state.size, state.board, moves, None, offer, not state.black, state.seen,
-                    2, True,
+                    state.size,
+                    state.board,
+                    moves,
+                    None,
+                    offer,
+                    not state.black,
+                    state.seen,
+                    2,
+                    True,
                 )
             return GoState(
                 state.size, state.board, moves, None, offer, not state.black, state.seen, 1
             )
         if not isinstance(move, int) or not 0 <= move < state.size**2:
-            raise MoveTextError("error.bad_move_text", RULES, text=repr(move), why="not a point")
+            raise MoveTextError(
+                "error.bad_move_text", RULES, text=repr(move), why=why("not_a_point")
+            )
         name = self.point_name(move)
         if state.board[move] != EMPTY:
             raise GameRuleError("error.occupied", RULES, point=name)
         board, error = _try(state, move)
         if error is not None:
             raise GameRuleError(error, RULES, point=name)
-        return GoState(
-            state.size, board, moves, None, offer, not state.black, state.seen | {board}
-        )
+        return GoState(state.size, board, moves, None, offer, not state.black, state.seen | {board})
 
-    def _mark(self, state: GoState, move: GoMove, moves: tuple[GoMove | Common, ...],
-              mover: int) -> GoState:
+    def _mark(
+        self, state: GoState, move: GoMove, moves: tuple[GoMove | Common, ...], mover: int
+    ) -> GoState:
         if isinstance(move, Resume):
             # play resumes; the other player moves first
-            return GoState(
-                state.size, state.board, moves, None, None, not state.black, state.seen
-            )
+            return GoState(state.size, state.board, moves, None, None, not state.black, state.seen)
         if isinstance(move, MarkDead):
             if not 0 <= move.point < state.size**2 or state.board[move.point] == EMPTY:
                 raise GameRuleError("error.no_stone", RULES, point=self.point_name(move.point))
             stones, _ = group(state.board, move.point, state.neighbours)
             dead = state.dead ^ frozenset(stones)
             return GoState(
-                state.size, state.board, moves, None, None, not state.black, state.seen, 2,
-                True, dead, frozenset({mover}),
+                state.size,
+                state.board,
+                moves,
+                None,
+                None,
+                not state.black,
+                state.seen,
+                2,
+                True,
+                dead,
+                frozenset({mover}),
             )
         accepted = state.accepted | {mover}
         if accepted == {0, 1}:
             return GoState(
-                state.size, state.board, moves, self._count(state), None, not state.black,
-                state.seen, 2, True, state.dead, accepted,
+                state.size,
+                state.board,
+                moves,
+                self._count(state),
+                None,
+                not state.black,
+                state.seen,
+                2,
+                True,
+                state.dead,
+                accepted,
             )
         return GoState(
-            state.size, state.board, moves, None, None, not state.black, state.seen, 2, True,
-            state.dead, accepted,
+            state.size,
+            state.board,
+            moves,
+            None,
+            None,
+            not state.black,
+            state.seen,
+            2,
+            True,
+            state.dead,
+            accepted,
         )
 
     def _count(self, state: GoState) -> Outcome:
         black, white = area(state.board, state.size, state.dead)
-        half = state.size**2 / 2  # 歸本數
+        half = state.size**2 / 2  # 归本数
         net = black - self.komi / 2
         winner = None if net == half else (0 if net > half else 1)
         return Outcome(
@@ -355,16 +391,14 @@ class Go(Game[GoState, GoMove]):
         outcome = self.outcome(state)
         if outcome is not None:
             root.set("RE", _sgf_result(outcome, self))
-        black = True
-        for m in state.moves:
+        s = self.start(state)
+        for m in state.moves:  # each stone's colour: the side to play when it was made
             if isinstance(m, int | Pass):
                 node = game.extend_main_sequence()
                 r, c = divmod(m, state.size) if isinstance(m, int) else (0, 0)
-                node.set_move("b" if black else "w",
-                              None if isinstance(m, Pass) else (state.size - 1 - r, c))
-                black = not black
-            elif isinstance(m, Resume):
-                black = not black
+                point = None if isinstance(m, Pass) else (state.size - 1 - r, c)
+                node.set_move("b" if s.black else "w", point)
+            s = self.apply(s, m)
         text: bytes = game.serialise()
         return text.decode()
 
@@ -376,16 +410,16 @@ class Go(Game[GoState, GoMove]):
         except ValueError as e:
             raise MoveTextError("error.bad_move_text", RULES, text=text[:40], why=str(e)) from None
         if game.get_size() != self.size:
-            why = f"the record is {game.get_size()}x{game.get_size()}, the game {self.size}"
-            raise MoveTextError("error.bad_position", RULES, why=why)
+            wrong = why("record_size", record=game.get_size(), game=self.size)
+            raise MoveTextError("error.bad_position", RULES, why=wrong)
         state = self.new()
         for node in game.get_main_sequence()[1:]:
             color, point = node.get_move()
             if color is None:
                 continue
             if (color == "b") != state.black:
-                why = f"{color} to play out of turn"
-                raise MoveTextError("error.bad_move_text", RULES, text=str(point), why=why)
+                wrong = why("out_of_turn", color=color.upper())
+                raise MoveTextError("error.bad_move_text", RULES, text=str(point), why=wrong)
             if point is None:
                 state = self.apply(state, Pass())
             else:

@@ -1,18 +1,18 @@
-"""軍棋 (2 players) and 四國軍棋 (4 players in two alliances), by the competition's seed: the
+"""军棋 (2 players) and 四国军棋 (4 players in two alliances), by the competition's seed: the
 pieces and what each capture gives, the deployment rules of one side's half, and the seed's
 anti-cheating scoring rules. (The board's railways, the moves and the referee's play are still
 to come: see docs/GAMES.md.)
 
-One side's half (陣地) is 6 rows of 5 points, row 1 the front (next to the frontier), row 6
-the back; its five camps (行營) are row 2 columns 2 and 4, row 3 column 3, row 4 columns 2
-and 4 (columns 1-5 from the side's left), empty at the start; its two headquarters (大本營)
+One side's half (阵地) is 6 rows of 5 points, row 1 the front (next to the frontier), row 6
+the back; its five camps (行营) are row 2 columns 2 and 4, row 3 column 3, row 4 columns 2
+and 4 (columns 1-5 from the side's left), empty at the start; its two headquarters (大本营)
 are row 6 columns 2 and 4. Each side deploys its 25 pieces on the other 25 points, hidden:
-炸彈 not in row 1, 地雷 only in rows 5 and 6, 軍旗 only in a headquarters.
+炸弹 not in row 1, 地雷 only in rows 5 and 6, 军旗 only in a headquarters.
 
-Captures: 司令 > 軍長 > 師長 > 旅長 > 團長 > 營長 > 連長 > 排長 > 工兵; equal ranks both leave;
-炸彈 and whatever it meets both leave; 地雷 beats every piece but 工兵, which takes it (and a
-炸彈, which goes with it); 軍旗 is taken by any piece (by a 炸彈, both leave: the flag is lost
-all the same). 地雷 and 軍旗 never move, so never attack.
+Captures: 司令 > 军长 > 师长 > 旅长 > 团长 > 营长 > 连长 > 排长 > 工兵; equal ranks both leave;
+炸弹 and whatever it meets both leave; 地雷 beats every piece but 工兵, which takes it (and a
+炸弹, which goes with it); 军旗 is taken by any piece (by a 炸弹, both leave: the flag is lost
+all the same). 地雷 and 军旗 never move, so never attack.
 """
 
 from __future__ import annotations
@@ -24,13 +24,23 @@ from typing import Literal
 
 from .base import GameRuleError
 
-RULES = "軍棋規則（數院棋牌大賽）"
-RANKED = ("司令", "軍長", "師長", "旅長", "團長", "營長", "連長", "排長", "工兵")
+RULES = "军棋规则（数院棋牌大赛）"
+RANKED = ("司令", "军长", "师长", "旅长", "团长", "营长", "连长", "排长", "工兵")
 """The ranked pieces, the strongest first."""
-BOMB, MINE, FLAG, SAPPER = "炸彈", "地雷", "軍旗", "工兵"
+BOMB, MINE, FLAG, SAPPER = "炸弹", "地雷", "军旗", "工兵"
 PIECES: Mapping[str, int] = {
-    "司令": 1, "軍長": 1, "師長": 2, "旅長": 2, "團長": 2, "營長": 2, "連長": 3, "排長": 3,
-    "工兵": 3, "地雷": 3, "炸彈": 2, "軍旗": 1,
+    "司令": 1,
+    "军长": 1,
+    "师长": 2,
+    "旅长": 2,
+    "团长": 2,
+    "营长": 2,
+    "连长": 3,
+    "排长": 3,
+    "工兵": 3,
+    "地雷": 3,
+    "炸弹": 2,
+    "军旗": 1,
 }
 """Each side's 25 pieces."""
 ROWS, COLS = 6, 5

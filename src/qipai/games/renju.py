@@ -1,8 +1,8 @@
-"""五子棋 under 連珠 (renju) rules, as the competition's seed states them: a 15×15 board; Black
+"""五子棋 under 连珠 (renju) rules, as the competition's seed states them: a 15×15 board; Black
 plays first, at 天元 (h8); five in a row wins; Black's forbidden moves (禁手: 三三, 四四
-including 四四三, 長連) lose, White has none, and a five made together with a forbidden shape
-wins. A forbidden move is *not* lost by itself: "黑方禁手形成時，白方應立即指出。若白方未發現或
-發現後未指明而繼續應子，則不能判黑方負" — White may point it out (:class:`Claim`) before its
+including 四四三, 长连) lose, White has none, and a five made together with a forbidden shape
+wins. A forbidden move is *not* lost by itself: "黑方禁手形成时，白方应立即指出。若白方未发现或
+发现后未指明而继续应子，则不能判黑方负" — White may point it out (:class:`Claim`) before its
 own next stone, the referee checks it, and by moving on White loses that right. A full board
 without a five is a draw.
 
@@ -11,7 +11,7 @@ stone of Black's, forbidden or not, so the claim is White's own judgement (a cla
 wrong is answered "not forbidden" and the game goes on, White to play).
 
 Forbidden shapes (our own detection, :func:`forbidden`), by the renju definitions: a *five* is
-exactly five in a row (six or more is an *overline*, 長連, forbidden to Black); a *four* is a
+exactly five in a row (six or more is an *overline*, 长连, forbidden to Black); a *four* is a
 row that one more stone makes a five; a *straight four* (活四) one that two points each make a
 five; a *three* is a row that one more stone, itself not forbidden, makes a straight four.
 Two fours at once (in two lines or one: ``X.XXX.X``) is 四四, two threes 三三.
@@ -32,9 +32,10 @@ from .base import (
     Outcome,
     Term,
     reason,
+    why,
 )
 
-RULES = "連珠規則 (Renju International Rules)"
+RULES = "连珠规则 (Renju International Rules)"
 SIZE = 15
 COLS = "abcdefghijklmno"
 CENTER = 7 * SIZE + 7
@@ -103,9 +104,7 @@ def makes_five(board: str, p: int, color: str) -> bool:
     return any(n == 5 for n in lengths) or (color == WHITE and any(n > 5 for n in lengths))
 
 
-def _fives_at(
-    board: str, p: int, d: tuple[int, int], color: str
-) -> dict[frozenset[int], int]:
+def _fives_at(board: str, p: int, d: tuple[int, int], color: str) -> dict[frozenset[int], int]:
     """The fours through ``color``'s stone ``p`` in direction ``d``, each as the set of its
     four stones, with the number of points that complete it to a five (exactly five for
     Black): an open four is one four with two completion points; ``X.XXX.X`` is two fours."""
@@ -246,7 +245,7 @@ class Renju(Game[RenjuState, RMove]):
         mover = 0 if state.black else 1
         if isinstance(move, Claim):
             if not state.may_claim:
-                raise GameRuleError("error.claim_late", f"{RULES}: 白方應立即指出")
+                raise GameRuleError("error.claim_late", f"{RULES}: 白方应立即指出")
             if state.pending is None:
                 # the referee answers "not forbidden"; White plays on
                 return RenjuState(
@@ -254,24 +253,36 @@ class Renju(Game[RenjuState, RMove]):
                 )
             shape = Term(f"shape.{state.pending}")
             return RenjuState(
-                state.board, (*state.moves, move), Outcome(1, reason("forbidden", shape=shape)),
-                None, False, state.pending, False,
+                state.board,
+                (*state.moves, move),
+                Outcome(1, reason("forbidden", shape=shape)),
+                None,
+                False,
+                state.pending,
+                False,
             )
         if not isinstance(move, int) or not 0 <= move < SIZE * SIZE:
-            raise MoveTextError("error.bad_move_text", RULES, text=repr(move), why="not a point")
+            raise MoveTextError(
+                "error.bad_move_text", RULES, text=repr(move), why=why("not_a_point")
+            )
         name = point_name(move)
         if state.board[move] != EMPTY:
             raise GameRuleError("error.occupied", RULES, point=name)
         if state.stones == 0 and move != CENTER:
-            why = "Black's first stone is on 天元 (h8)"
-            raise GameRuleError("error.illegal_move", RULES, move=name, why=why)
+            raise GameRuleError("error.illegal_move", RULES, move=name, why=why("first_stone"))
         color = BLACK if state.black else WHITE
         five = makes_five(state.board, move, color)
         pending = forbidden(state.board, move) if state.black and not five else None
         board = _put(state.board, move, color)
         return RenjuState(
-            board, (*state.moves, move), None, self.offer_after_move(state, mover),
-            not state.black, pending, state.black and not five, mover if five else None,
+            board,
+            (*state.moves, move),
+            None,
+            self.offer_after_move(state, mover),
+            not state.black,
+            pending,
+            state.black and not five,
+            mover if five else None,
         )
 
     def _outcome(self, state: RenjuState) -> Outcome | None:
@@ -315,5 +326,7 @@ class Renju(Game[RenjuState, RMove]):
             if before.black and isinstance(state.moves[-1], int):
                 shape = forbidden(before.board, state.moves[-1])
         if shape is None and not any(isinstance(m, int) for m in state.moves):
-            raise MoveTextError("error.bad_move_text", RULES, text=" ".join(texts), why="no stone")
+            raise MoveTextError(
+                "error.bad_move_text", RULES, text=" ".join(texts), why=why("no_stone")
+            )
         return shape or "ok"

@@ -94,7 +94,7 @@ def negamax(board: str, red: bool, depth: int, alpha: int, beta: int) -> int:
         return evaluate(board, red)
     moves = xb.legal_moves(board, red)
     if not moves:
-        return -10_000 - depth  # 將死 or 困斃: the side to move loses
+        return -10_000 - depth  # 将死 or 困毙: the side to move loses
     moves.sort(key=lambda m: board[m.to] == xb.EMPTY)
     best = -100_000
     for m in moves:
@@ -300,8 +300,16 @@ def gtp_to_sgf(vertex: str, size: int) -> str:
 class GoRobot:
     def __init__(self, level: int, seed: int) -> None:
         self.engine = Gtp(
-            ["gnugo", "--mode", "gtp", "--level", "1" if level == 0 else "10",
-             "--seed", str(seed), "--chinese-rules"]
+            [
+                "gnugo",
+                "--mode",
+                "gtp",
+                "--level",
+                "1" if level == 0 else "10",
+                "--seed",
+                str(seed),
+                "--chinese-rules",
+            ]
         )
         self.marks = 0
         self.sent: list[str] = []
@@ -397,8 +405,12 @@ class CheckersRobot:
                 after[frm], after[to] = ".", me
                 b = "".join(after)
                 second = max(  # a next move that loses ground need not be made
-                    (gain(b, i, d) for i, x in enumerate(b) if x == me
-                     for d in ck.destinations(b, i)),
+                    (
+                        gain(b, i, d)
+                        for i, x in enumerate(b)
+                        if x == me
+                        for d in ck.destinations(b, i)
+                    ),
                     default=0,
                 )
                 second = max(second, 0)

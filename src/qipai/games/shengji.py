@@ -1,4 +1,4 @@
-"""升級（拖拉機）with 10 as the fixed trump rank, by the competition's seed: the cards, the trump
+"""升级（拖拉机）with 10 as the fixed trump rank, by the competition's seed: the cards, the trump
 order, tractors, the declarations while dealing (亮牌), the points and the hand's score. (The
 play of a whole hand (following suit), its views and robots are still to come: see docs/GAMES.md.)
 
@@ -7,10 +7,10 @@ and rank: suits ``S H D C`` (♠ ♥ ♦ ♣), ranks ``2``-``9``, ``10``, ``J Q 
 
 Trump order, from the top: 大王, 小王, 主10 (the 10 of the trump suit), 副10 (the other three
 10s, equal to each other), then the trump suit's A K Q J 9 ... 2; each side suit A K Q J 9 ... 2
-(the 10s being trumps). With no trump (無主, after 反無主) the trumps are the jokers and the
+(the 10s being trumps). With no trump (无主, after 反无主) the trumps are the jokers and the
 four 10s, all 10s equal.
 
-A tractor (拖拉機) is two or more pairs (a pair: two identical cards, one from each deck) of
+A tractor (拖拉机) is two or more pairs (a pair: two identical cards, one from each deck) of
 one suit group (the trumps, or one side suit) whose places in that order are adjacent:
 KKQQ, JJ99 (the 10 being out of the side suits), 554433; among the trumps 小王小王 with 主10主10,
 主10主10 with 副10副10, 副10副10 with 主A主A. Not: 554, 544, 5533, JJQ, two pairs of 副10 (equal
@@ -26,7 +26,7 @@ from itertools import pairwise
 
 from .base import GameRuleError, MoveTextError
 
-RULES = "升級（拖拉機）規則（數院棋牌大賽，打10）"
+RULES = "升级（拖拉机）规则（数院棋牌大赛，打10）"
 SUITS = "SHDC"
 NO_TRUMP = "NT"
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -75,7 +75,7 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
 
 def check_trump(trump: str) -> str:
     t = trump.strip().upper()
-    if t in ("NT", "無主", "无主"):
+    if t in ("NT", "无主", "无主"):
         return NO_TRUMP
     if t in tuple(SUITS):
         return t
@@ -235,9 +235,7 @@ def check_follow(
     mine = [c for c in played if group(c, trump) == g]
     if len(mine) < min(len(lead), len(have)):
         raise GameRuleError("error.follow_suit", RULES)
-    need_pairs = min(
-        sum(len(u) // 2 for u in units(lead, trump) if len(u) >= 2), _pair_count(have)
-    )
+    need_pairs = min(sum(len(u) // 2 for u in units(lead, trump) if len(u) >= 2), _pair_count(have))
     if _pair_count(mine) < need_pairs:
         raise GameRuleError("error.follow_pairs", RULES, n=need_pairs)
     longest = _longest_tractor(lead, trump)
@@ -305,7 +303,7 @@ def level_change(defenders: int) -> tuple[str, int]:
 @dataclass(frozen=True, slots=True)
 class Declaration:
     """Cards shown while dealing: one 10 (the first fixes the trump suit), a pair of 10s, or a
-    pair of jokers (反無主: no trump)."""
+    pair of jokers (反无主: no trump)."""
 
     player: int
     cards: tuple[Card, ...]
@@ -326,7 +324,8 @@ def declaration(player: int, cards: Sequence[Card]) -> Declaration:
     """``cards`` as a declaration (GameRuleError if they are not one)."""
     one = len(cards) == 1 and cards[0].rank == LEVEL and cards[0].suit != "J"
     pair = (
-        len(cards) == 2 and cards[0] == cards[1]
+        len(cards) == 2
+        and cards[0] == cards[1]
         and (cards[0].rank == LEVEL or cards[0].suit == "J")
     )
     if not (one or pair):
@@ -340,7 +339,7 @@ def overcall(current: Declaration | None, new: Declaration) -> str:
     """What ``new`` is over ``current``, by the precedence (docs/GAMES.md): ``"declare"`` (the
     first 10), ``"自保"`` (the declarer pairs its own single 10: the same suit made safe),
     ``"自反"`` (the declarer changes suit with a pair), ``"反主"`` (another player's pair of 10s
-    over a single), ``"反無主"`` (a pair of jokers: no trump, 大王 over 小王). A declaration must
+    over a single), ``"反无主"`` (a pair of jokers: no trump, 大王 over 小王). A declaration must
     be strictly stronger (single 10 < pair of 10s < pair of 小王 < pair of 大王); a pair of the
     declared suit only the declarer may show. GameRuleError otherwise."""
     if current is None:
@@ -350,7 +349,7 @@ def overcall(current: Declaration | None, new: Declaration) -> str:
         why = f"{shown} is not stronger than {standing}"
         raise GameRuleError("error.weak_declaration", RULES, why=why)
     if new.suit == NO_TRUMP:
-        return "反無主"
+        return "反无主"
     same_player = new.player == current.player
     if new.suit == current.suit:
         if not same_player:

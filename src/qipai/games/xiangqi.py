@@ -1,16 +1,16 @@
-"""中國象棋 as a :class:`~qipai.games.base.Game`: the referee is ours (the moves in
-:mod:`qipai.games.xiangqi_board`), with the competition's rules (中國象棋競賽規則):
+"""中国象棋 as a :class:`~qipai.games.base.Game`: the referee is ours (the moves in
+:mod:`qipai.games.xiangqi_board`), with the competition's rules (中国象棋竞赛规则):
 
-* the game is won by 將死 (checkmate) or 困斃 (the side to move has no legal move, in check
+* the game is won by 将死 (checkmate) or 困毙 (the side to move has no legal move, in check
   or not), by resignation, on time, or by forfeit;
-* repetition (the seed: "走棋違犯禁例，應當變著而不變" and "單方面出現第三次違例" lose): when a
+* repetition (the seed: "走棋违犯禁例，应当变着而不变" and "单方面出现第三次违例" lose): when a
   position occurs for the third time, each side's moves since its first occurrence are judged:
-  all checks is 長將, checks and chases of an unprotected piece is 長捉 (forbidden); a side
-  that repeats a forbidden pattern while the other side's moves are idle (閒著) loses; both
-  idle, or both the same forbidden pattern, is a draw; any other case (長將 against 長捉, or a
+  all checks is 长将, checks and chases of an unprotected piece is 长捉 (forbidden); a side
+  that repeats a forbidden pattern while the other side's moves are idle (闲着) loses; both
+  idle, or both the same forbidden pattern, is a draw; any other case (长将 against 长捉, or a
   chase whose ruling needs judgement: a protected piece of higher value attacked) is not ruled
   by the program: the game waits for the arbiter, whose ruling (:class:`Ruling`) ends it;
-* 自然限著: sixty moves by each side (120 plies) without a capture is a draw.
+* 自然限着: sixty moves by each side (120 plies) without a capture is a draw.
 
 Notation: ICCS (``h2e2``) is the machine form, in and out; Chinese (``炮二平五``) and WXF
 (``C2.5``) are written for people and read too; FEN; records in the xiangqi PGN form
@@ -27,20 +27,18 @@ from typing import ClassVar
 from . import xiangqi_board as xb
 from .base import (
     JSON,
-    AcceptDraw,
     Common,
     Game,
     GameRuleError,
     MoveTextError,
-    OfferDraw,
     Outcome,
-    Resign,
     Term,
     reason,
+    why,
 )
 from .xiangqi_board import EMPTY, Move
 
-RULES = "中國象棋競賽規則"
+RULES = "中国象棋竞赛规则"
 NATURAL_LIMIT = 120
 """Plies without a capture after which the game is drawn (60 moves each)."""
 VALUE = {"R": 9, "C": 4.5, "N": 4, "B": 2, "A": 2, "P": 1, "K": 100}
@@ -89,7 +87,7 @@ class XiangqiState:
 
 def _tag(before: str, after: str, move: Move, red: bool) -> str:
     """What ``move`` (by ``red``) does for the repetition rules: "check", "chase" (the moved
-    piece newly attacks an unprotected piece it may legally take: not by 帥/將 or 兵/卒,
+    piece newly attacks an unprotected piece it may legally take: not by 帅/将 or 兵/卒,
     whose chases are free, nor of an uncrossed 兵/卒), "unclear" (it newly attacks a protected
     piece of higher value: for the arbiter) or "idle"."""
     if xb.in_check(after, not red):
@@ -145,8 +143,7 @@ class Xiangqi(Game[XiangqiState, XMove]):
         except ValueError as e:
             raise MoveTextError("error.bad_position", RULES, why=str(e)) from None
         if xb.in_check(board, not red):
-            why = "the side not to move is in check"
-            raise MoveTextError("error.bad_position", RULES, why=why)
+            raise MoveTextError("error.bad_position", RULES, why=why("side_in_check"))
         parts = fen.split()
         quiet = int(parts[4]) if len(parts) > 4 and parts[4].isdigit() else 0
         start = xb.to_fen(board, red, quiet)
@@ -176,17 +173,29 @@ class Xiangqi(Game[XiangqiState, XMove]):
                 raise GameRuleError("error.not_arbiter", RULES)
             winner = {"1-0": 0, "0-1": 1, "1/2-1/2": None}[move.result]
             return XiangqiState(
-                state.start_fen, state.board, state.red, (*state.moves, move),
-                Outcome(winner, reason("arbiter")), None, state.quiet, state.keys, state.tags,
-                None, state.written,
+                state.start_fen,
+                state.board,
+                state.red,
+                (*state.moves, move),
+                Outcome(winner, reason("arbiter")),
+                None,
+                state.quiet,
+                state.keys,
+                state.tags,
+                None,
+                state.written,
             )
         if state.pending is not None:
             raise GameRuleError("error.awaiting_arbiter", RULES)
         if not isinstance(move, Move):
-            raise MoveTextError("error.bad_move_text", RULES, text=repr(move), why="not a move")
+            raise MoveTextError(
+                "error.bad_move_text", RULES, text=repr(move), why=why("not_a_move")
+            )
         if move not in state.legal:
             raise GameRuleError(
-                "error.illegal_move", self._why_rule(state, move), move=self._iccs(move),
+                "error.illegal_move",
+                self._why_rule(state, move),
+                move=self._iccs(move),
                 why=self._why(state, move),
             )
         board = xb.make(state.board, move)
@@ -199,8 +208,16 @@ class Xiangqi(Game[XiangqiState, XMove]):
         quiet = 0 if capture else state.quiet + 1
         mover = 0 if state.red else 1
         after = XiangqiState(
-            state.start_fen, board, red, (*state.moves, move), None,
-            self.offer_after_move(state, mover), quiet, keys, tags, None,
+            state.start_fen,
+            board,
+            red,
+            (*state.moves, move),
+            None,
+            self.offer_after_move(state, mover),
+            quiet,
+            keys,
+            tags,
+            None,
             (*state.written, self.chinese(state, move)),
         )
         if not capture and keys.count(key) >= 3:
@@ -230,38 +247,46 @@ class Xiangqi(Game[XiangqiState, XMove]):
             outcome = Outcome(0, reason("perpetual_" + black_j))
         if outcome is not None:
             return XiangqiState(
-                s.start_fen, s.board, s.red, s.moves, outcome, None, s.quiet, s.keys, s.tags,
-                None, s.written,
+                s.start_fen,
+                s.board,
+                s.red,
+                s.moves,
+                outcome,
+                None,
+                s.quiet,
+                s.keys,
+                s.tags,
+                None,
+                s.written,
             )
         prompt = Term(
             "prompt.repetition",
             (("red", Term(f"cycle.{red_j}")), ("black", Term(f"cycle.{black_j}"))),
         )
         return XiangqiState(
-            s.start_fen, s.board, s.red, s.moves, None, None, s.quiet, s.keys, s.tags, prompt,
+            s.start_fen,
+            s.board,
+            s.red,
+            s.moves,
+            None,
+            None,
+            s.quiet,
+            s.keys,
+            s.tags,
+            prompt,
             s.written,
         )
 
-    def _why(self, state: XiangqiState, move: Move) -> str:
+    def _why(self, state: XiangqiState, move: Move) -> Term:
         p = state.board[move.frm] if 0 <= move.frm < 90 else EMPTY
         if p == EMPTY or p.isupper() != state.red:
-            return "no piece of the side to move stands there"
+            return why("no_piece")
         if move in xb.pseudo_moves(state.board, state.red, move.frm):
-            return "it leaves one's own king attacked or facing the other (送將)"
-        return {
-            "K": "帥/將 moves one step along a line inside the palace",
-            "A": "仕/士 moves one step diagonally inside the palace",
-            "B": "相/象 moves two points diagonally, not across the river, and not over a "
-            "blocked eye (塞象眼)",
-            "N": "馬 moves one point along a line and one diagonally, not over a blocked leg "
-            "(蹩馬腿)",
-            "R": "車 moves along a line over empty points",
-            "C": "炮 moves as 車 and captures over exactly one screen (炮架)",
-            "P": "兵/卒 moves one point forward, sideways only after crossing the river",
-        }[p.upper()]
+            return why("send_king")
+        return why(f"xq_{p.upper()}")
 
     def _why_rule(self, state: XiangqiState, move: Move) -> str:
-        return f"{RULES}, 行棋規定"
+        return f"{RULES}, 行棋规定"
 
     def _outcome(self, state: XiangqiState) -> Outcome | None:
         if state.pending is not None:
@@ -289,22 +314,26 @@ class Xiangqi(Game[XiangqiState, XMove]):
         if t.startswith("arbiter:"):
             result = t.removeprefix("arbiter:")
             if result not in ("1-0", "0-1", "1/2-1/2"):
-                why = "a ruling is 1-0, 0-1 or 1/2-1/2"
-                raise MoveTextError("error.bad_move_text", RULES, text=t, why=why)
+                raise MoveTextError("error.bad_move_text", RULES, text=t, why=why("ruling"))
             return Ruling(result)
         m = re.fullmatch(r"([a-i])([0-9])-?([a-i])([0-9])", t.lower())
         if m:
             return Move(xb.square(m[1] + m[2]), xb.square(m[3] + m[4]))
-        for mv in state.legal:
-            if t in (self.chinese(state, mv), self.wxf(state, mv)) or _norm(t) == _norm(
-                self.chinese(state, mv)
-            ):
-                return mv
-        why = "neither ICCS (h2e2) nor a legal move in Chinese (炮二平五) or WXF (C2.5)"
-        raise MoveTextError("error.bad_move_text", RULES, text=t, why=why)
+        found = {
+            mv
+            for mv in state.legal
+            if t == self.wxf(state, mv) or _norm(t) == _norm(self.chinese(state, mv))
+        }
+        if len(found) == 1:
+            return found.pop()
+        if found:
+            moves = " ".join(sorted(m.iccs for m in found))
+            wrong = why("ambiguous", moves=moves)
+            raise MoveTextError("error.bad_move_text", RULES, text=t, why=wrong)
+        raise MoveTextError("error.bad_move_text", RULES, text=t, why=why("xiangqi_text"))
 
     def _describe(self, state: XiangqiState, move: Move) -> tuple[str, str, str, int]:
-        """(piece letter, which piece: file or 前/後 position, action +-. , number)."""
+        """(piece letter, which piece: file or 前/后 position, action +-. , number)."""
         board = state.board
         p = board[move.frm]
         red = p.isupper()
@@ -339,14 +368,14 @@ class Xiangqi(Game[XiangqiState, XMove]):
 
     def chinese(self, state: XiangqiState, move: Move) -> str:
         """Chinese notation: ``炮二平五`` (Red, files in Chinese numerals from Red's right),
-        ``馬８進７`` (Black, full-width digits from Black's right), ``前炮平四``."""
+        ``马８进７`` (Black, full-width digits from Black's right), ``前炮平四``."""
         kind, which, action, number = self._describe(state, move)
         red = state.board[move.frm].isupper()
         name = (RED_NAMES if red else BLACK_NAMES)[kind]
         digits = CN_DIGITS if red else FW_DIGITS
-        verb = {"+": "進", "-": "退", ".": "平"}[action]
+        verb = {"+": "进", "-": "退", ".": "平"}[action]
         if which in "+-=":
-            head = {"+": "前", "-": "後", "=": "中"}[which] + name
+            head = {"+": "前", "-": "后", "=": "中"}[which] + name
         elif len(which) == 1 and which.isdigit() and int(which) > 9:
             head = name
         else:
@@ -412,22 +441,30 @@ class Xiangqi(Game[XiangqiState, XMove]):
                 break
             token = re.sub(r"^\d+\.", "", token)
             state = self.apply(state, self.parse_move(state, token))
-        if self.outcome(state) is None and state.pending is None:
-            if result in ("1-0", "0-1"):
-                state = self.apply(state, Resign(1 if result == "1-0" else 0))
-            elif result == "1/2-1/2":
-                state = self.apply(self.apply(state, OfferDraw(0)), AcceptDraw(1))
-        return state
+        return state if state.pending is not None else self.end_as_recorded(state, result)
 
 
-RED_NAMES = {"K": "帥", "A": "仕", "B": "相", "N": "馬", "R": "車", "C": "炮", "P": "兵"}
-BLACK_NAMES = {"K": "將", "A": "士", "B": "象", "N": "馬", "R": "車", "C": "砲", "P": "卒"}
+RED_NAMES = {"K": "帅", "A": "仕", "B": "相", "N": "马", "R": "车", "C": "炮", "P": "兵"}
+BLACK_NAMES = {"K": "将", "A": "士", "B": "象", "N": "马", "R": "车", "C": "炮", "P": "卒"}
 CN_DIGITS = "〇一二三四五六七八九"
 FW_DIGITS = "０１２３４５６７８９"
 _NORM = str.maketrans(
     {
-        "俥": "車", "傌": "馬", "伡": "車", "车": "車", "马": "馬", "帅": "帥", "将": "將",
-        "进": "進", "后": "後", "砲": "炮", "包": "炮", "仕": "士", "相": "象", "兵": "卒",
+        # traditional and variant forms read as the simplified ones written
+        "俥": "车",
+        "伡": "车",
+        "車": "车",
+        "傌": "马",
+        "馬": "马",
+        "帥": "帅",
+        "將": "将",
+        "進": "进",
+        "後": "后",
+        "砲": "炮",
+        "包": "炮",
+        "仕": "士",
+        "相": "象",
+        "兵": "卒",
         **{d: str(i) for i, d in enumerate(FW_DIGITS)},
         **{d: str(i) for i, d in enumerate(CN_DIGITS)},
     }
@@ -436,4 +473,4 @@ _NORM = str.maketrans(
 
 def _norm(s: str) -> str:
     """Chinese notation with variant characters and digits folded (for reading)."""
-    return s.translate(_NORM).replace("帥", "將")
+    return s.translate(_NORM).replace("帅", "将")

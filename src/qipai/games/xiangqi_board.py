@@ -1,15 +1,15 @@
-"""中國象棋's board and moves: our own rules core, standard library only.
+"""中国象棋's board and moves: our own rules core, standard library only.
 
 The board is a 90-character string, square ``rank * 9 + file``: rank 0 is Red's back rank,
 file 0 is file ``a`` (Red's left), as in ICCS (``h2e2``). Pieces are FEN letters: ``K A B N R
-C P`` for Red (帥 仕 相 馬 車 炮 兵), lower case for Black (將 士 象 馬 車 砲 卒); ``.`` is
-empty. The moves are those of the rules (中國象棋競賽規則, 第一章 "棋盤和棋子", "行棋規定"):
-帥/將 one step along a line inside the palace, and never facing the other on an open file;
+C P`` for Red (帅 仕 相 马 车 炮 兵), lower case for Black (将 士 象 马 车 炮 卒); ``.`` is
+empty. The moves are those of the rules (中国象棋竞赛规则, 第一章 "棋盘和棋子", "行棋规定"):
+帅/将 one step along a line inside the palace, and never facing the other on an open file;
 仕/士 one step diagonally in the palace; 相/象 two diagonally, not across the river, blocked
-at the eye (塞象眼); 馬 one step along a line then one diagonally outward, blocked at the leg
-(蹩馬腿); 車 any distance along a line; 炮 as 車 to move, capturing over exactly one screen
+at the eye (塞象眼); 马 one step along a line then one diagonally outward, blocked at the leg
+(蹩马腿); 车 any distance along a line; 炮 as 车 to move, capturing over exactly one screen
 (炮架); 兵/卒 one step forward, and after crossing the river also sideways. A move that leaves
-one's own 帥/將 attacked (or facing the other) is illegal (送將).
+one's own 帅/将 attacked (or facing the other) is illegal (送将).
 """
 
 from __future__ import annotations
@@ -78,30 +78,34 @@ def _tables() -> None:
                 kn.append(((r + dr) * 9 + f + df, leg))
         KNIGHT.append(tuple(kn))
         for red in (True, False):
-            BISHOP[red].append(tuple(
-                ((r + dr) * 9 + f + df, (r + dr // 2) * 9 + f + df // 2)
-                for dr, df in ((2, 2), (2, -2), (-2, 2), (-2, -2))
-                if _on(r + dr, f + df) and _own_half(r + dr, red) and _own_half(r, red)
-            ))
-            ADVISOR[red].append(tuple(
-                (r + dr) * 9 + f + df
-                for dr, df in ((1, 1), (1, -1), (-1, 1), (-1, -1))
-                if _palace(r, f, red) and _palace(r + dr, f + df, red)
-            ))
-            KING[red].append(tuple(
-                (r + dr) * 9 + f + df
-                for dr, df in ((1, 0), (-1, 0), (0, 1), (0, -1))
-                if _palace(r, f, red) and _palace(r + dr, f + df, red)
-            ))
+            BISHOP[red].append(
+                tuple(
+                    ((r + dr) * 9 + f + df, (r + dr // 2) * 9 + f + df // 2)
+                    for dr, df in ((2, 2), (2, -2), (-2, 2), (-2, -2))
+                    if _on(r + dr, f + df) and _own_half(r + dr, red) and _own_half(r, red)
+                )
+            )
+            ADVISOR[red].append(
+                tuple(
+                    (r + dr) * 9 + f + df
+                    for dr, df in ((1, 1), (1, -1), (-1, 1), (-1, -1))
+                    if _palace(r, f, red) and _palace(r + dr, f + df, red)
+                )
+            )
+            KING[red].append(
+                tuple(
+                    (r + dr) * 9 + f + df
+                    for dr, df in ((1, 0), (-1, 0), (0, 1), (0, -1))
+                    if _palace(r, f, red) and _palace(r + dr, f + df, red)
+                )
+            )
             fwd = 1 if red else -1
             steps = [(fwd, 0)] + ([(0, 1), (0, -1)] if not _own_half(r, red) else [])
-            PAWN[red].append(tuple(
-                (r + dr) * 9 + f + df for dr, df in steps if _on(r + dr, f + df)
-            ))
+            PAWN[red].append(
+                tuple((r + dr) * 9 + f + df for dr, df in steps if _on(r + dr, f + df))
+            )
     for sq in range(90):
-        KNIGHT_FROM.append(tuple(
-            (p, leg) for p in range(90) for to, leg in KNIGHT[p] if to == sq
-        ))
+        KNIGHT_FROM.append(tuple((p, leg) for p in range(90) for to, leg in KNIGHT[p] if to == sq))
         for red in (True, False):
             PAWN_FROM[red].append(tuple(p for p in range(90) if sq in PAWN[red][p]))
 
@@ -115,7 +119,7 @@ def is_red(piece: str) -> bool:
 
 def pseudo_moves(board: str, red: bool, only_from: int | None = None) -> list[Move]:
     """Every move by the rules of movement for ``red``'s side (or one piece), before the
-    check of one's own 帥/將."""
+    check of one's own 帅/将."""
     out: list[Move] = []
     squares = range(90) if only_from is None else (only_from,)
     for sq in squares:
@@ -169,8 +173,8 @@ def pseudo_moves(board: str, red: bool, only_from: int | None = None) -> list[Mo
 
 
 def attacked(board: str, sq: int, by_red: bool) -> bool:
-    """Whether ``by_red``'s side attacks ``sq`` with 車, 炮, 馬 or 兵 (or its 帥/將 faces it
-    on an open file): what matters for a 帥/將 on ``sq``."""
+    """Whether ``by_red``'s side attacks ``sq`` with 车, 炮, 马 or 兵 (or its 帅/将 faces it
+    on an open file): what matters for a 帅/将 on ``sq``."""
     rook, cannon, knight, pawn, king = "RCNPK" if by_red else "rcnpk"
     for i, ray in enumerate(RAYS[sq]):
         screen = False
