@@ -70,7 +70,7 @@ def check_state(game: Game[Any, Any], state: Any, seen: set[Any]) -> None:
     # views
     spectator = game.view(state, None)
     assert "you" not in spectator and "legal" not in spectator
-    for player in (0, 1):
+    for player in range(game.players):
         v = game.view(state, player)
         json.dumps(v)
         mine = {k: x for k, x in v.items() if k not in ("you", "legal")}
@@ -112,6 +112,12 @@ def run(spec: Spec, seeds: range) -> list[Any]:
         else:
             raise AssertionError("a finished game took a resignation")
         outcome = game.outcome(final)
-        assert outcome is not None and outcome.result in ("1-0", "0-1", "1/2-1/2")
+        assert outcome is not None
+        if outcome.ranks:
+            assert len(outcome.ranks) == game.players and min(outcome.ranks) == 1
+            assert outcome.result == "-".join(map(str, outcome.ranks))
+        else:
+            assert outcome.result in ("1-0", "0-1", "1/2-1/2")
+        assert len(outcome.scores(game.players)) == game.players
         assert outcome.reason.text("zh-CN") and outcome.reason.text("en")
     return finals

@@ -33,7 +33,7 @@ def test_perft_prints_the_count_on_its_last_line(capsys: pytest.CaptureFixture[s
         (("perft", "chess", "not a fen", "2"), "not a valid position"),
         (("perft", "xiangqi", "start", "-1"), "at least 0"),
         (("perft", "go", "start", "1"), "chess or xiangqi"),
-        (("play", "checkers"), "no such game"),
+        (("play", "halma"), "no such game"),
         (("play", "chess", "--robots", "0,2"), "0 or 1"),
         (("play", "go", "--size", "10"), "9, 13 or 19"),
         (("check", "renju", "h8", "h8"), "already occupied"),

@@ -1,4 +1,4 @@
-"""The board games of the competition (国际象棋, 中国象棋, 五子棋 连珠, 围棋) behind one
+"""The board games of the competition (国际象棋, 中国象棋, 五子棋 连珠, 围棋, 跳棋) behind one
 interface, :class:`qipai.games.base.Game`. Pure: no files, clocks or networks (robots, which
 run engines as processes, live in :mod:`qipai.games.robots`).
 
@@ -17,12 +17,14 @@ NAMES: dict[str, tuple[str, str]] = {
     "xiangqi": ("qipai.games.xiangqi", "Xiangqi"),
     "renju": ("qipai.games.renju", "Renju"),
     "go": ("qipai.games.go", "Go"),
+    "checkers": ("qipai.games.checkers", "Checkers"),
 }
-ALIASES = {"gomoku": "renju", "weiqi": "go", "baduk": "go"}
+ALIASES = {"gomoku": "renju", "weiqi": "go", "baduk": "go", "tiaoqi": "checkers"}
 
 
 def game(name: str, **settings: Any) -> Game[Any, Any]:
-    """The game called ``name`` ("chess", "xiangqi", "renju" or "gomoku", "go")."""
+    """The game called ``name`` ("chess", "xiangqi", "renju" or "gomoku", "go", "checkers"
+    or "tiaoqi")."""
     key = ALIASES.get(name, name)
     if key not in NAMES:
         raise GameError("error.unknown_game", "", name=name)

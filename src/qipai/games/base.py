@@ -14,7 +14,8 @@ arbiter apply: :class:`TimeOut`, :class:`Forfeit`. Their text form names the sid
 ``"w:resign"``, ``"b:draw"``, ``"w:accept"``, ``"b:decline"``, ``"w:timeout"``, ``"b:forfeit"``.
 
 Results are told from the first player's side as in PGN: ``"1-0"`` (the first player, player
-0, wins), ``"0-1"``, ``"1/2-1/2"``. Player 0 moves first: White in chess, Red in xiangqi, Black
+0, wins), ``"0-1"``, ``"1/2-1/2"``; games of more players give each one's place (see
+:class:`Outcome`). Player 0 moves first: White in chess, Red in xiangqi, Black
 in renju and go.
 """
 
@@ -80,22 +81,56 @@ class MoveTextError(GameError, ParseError):
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """How a game ended: the winner (None for a draw) and the reason, a term."""
+    """How a game ended: the winner (None for a draw) and the reason, a term.
+
+    Games of more than two players (or of teams) also give ``ranks``: each player's place,
+    seat order, 1 the best, equal places shared (partners share theirs); their ``result`` is
+    the places joined by "-" (``"1-3-2"``). ``points`` are the scores a game's own rules give
+    (a win that scores nothing, a hand's level change); without them each player scores one
+    for every player placed below and a half for every one placed equal (1, 0, ½ for two)."""
 
     winner: int | None
     reason: Term
+    ranks: tuple[int, ...] = ()
+    points: tuple[float, ...] = ()
 
     @property
     def result(self) -> str:
+        if self.ranks:
+            return "-".join(str(r) for r in self.ranks)
         return {None: "1/2-1/2", 0: "1-0", 1: "0-1"}[self.winner]
 
-    def text(self, sides: tuple[str, str], lang: str = "en") -> str:
-        """``sides`` are the two sides' term keys."""
+    def places(self, players: int = 2) -> tuple[int, ...]:
+        """Each player's place (1 the best), from ``ranks`` or from the winner of two."""
+        if self.ranks:
+            return self.ranks
         if self.winner is None:
+            return (1,) * players
+        return tuple(1 if p == self.winner else 2 for p in range(players))
+
+    def scores(self, players: int = 2) -> tuple[float, ...]:
+        """Each player's score (``points`` if the game gives them)."""
+        if self.points:
+            return self.points
+        ranks = self.places(players)
+        return tuple(
+            sum(1.0 if r < o else 0.5 if r == o else 0.0 for j, o in enumerate(ranks) if j != i)
+            for i, r in enumerate(ranks)
+        )
+
+    def text(self, sides: tuple[str, ...], lang: str = "en") -> str:
+        """``sides`` are the sides' term keys."""
+        sep = "，" if lang == "zh-CN" else ", "
+        if self.ranks:
+            order = sorted(range(len(self.ranks)), key=lambda p: self.ranks[p])
+            head = sep.join(
+                text("result.place", lang, side=text(sides[p], lang), place=self.ranks[p])
+                for p in order
+            )
+        elif self.winner is None:
             head = text("result.draw", lang)
         else:
             head = text("result.win", lang, side=text(sides[self.winner], lang))
-        sep = "，" if lang == "zh-CN" else ", "
         return f"{head}{sep}{self.reason.text(lang)}"
 
 
@@ -172,14 +207,16 @@ M = TypeVar("M")
 
 
 class Game(ABC, Generic[S, M]):
-    """A two-player game of perfect information. Subclasses give the rules; the shared
+    """A game of two players (or more: :attr:`players`), of perfect information unless a
+    game's :meth:`view` says otherwise. Subclasses give the rules; the shared
     actions (resign, draw offers, time, forfeit) and the views are handled here."""
 
     name: ClassVar[str]
-    sides: ClassVar[tuple[str, str]]
-    """Letter codes of the two sides, player 0 first ("w", "b")."""
-    side_terms: ClassVar[tuple[str, str]]
-    """Term keys of the two sides' names."""
+    sides: ClassVar[tuple[str, ...]]
+    """Letter codes of the sides, player 0 first ("w", "b"); two in every game but those of
+    more players."""
+    side_terms: ClassVar[tuple[str, ...]]
+    """Term keys of the sides' names."""
     rules: ClassVar[str]
     """The rules this game follows, cited by its errors."""
 
@@ -223,7 +260,17 @@ class Game(ABC, Generic[S, M]):
 
     def time_out_outcome(self, state: S, player: int) -> Outcome:
         """The result when ``player``'s time runs out (a loss unless a game says otherwise)."""
-        return Outcome(1 - player, reason("time"))
+        return self.loss_outcome(state, player, "time")
+
+    def loss_outcome(self, state: S, player: int, why: str) -> Outcome:
+        """The result when ``player`` resigns, forfeits or runs out of time: the other player
+        wins (games of more players or teams say otherwise)."""
+        return Outcome(1 - player, reason(why))
+
+    @property
+    def players(self) -> int:
+        """How many players sit at the game (``len(sides)``)."""
+        return len(self.sides)
 
     # --- the shared part -----------------------------------------------------------------------
 
@@ -240,9 +287,9 @@ class Game(ABC, Generic[S, M]):
         moves = (*state.moves, move)
         match move:
             case Resign(player=p):
-                return self._end(state, moves, Outcome(1 - p, reason("resignation")))
+                return self._end(state, moves, self.loss_outcome(state, p, "resignation"))
             case Forfeit(player=p):
-                return self._end(state, moves, Outcome(1 - p, reason("forfeit")))
+                return self._end(state, moves, self.loss_outcome(state, p, "forfeit"))
             case TimeOut(player=p):
                 return self._end(state, moves, self.time_out_outcome(state, p))
             case OfferDraw(player=p):

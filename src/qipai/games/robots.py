@@ -48,6 +48,8 @@ def make(game: str, level: int, seed: int) -> Robot:
         return RenjuRobot(level, rng)
     if game == "go":
         return GoRobot(level, seed)
+    if game in ("checkers", "tiaoqi"):
+        return CheckersRobot(level, rng)
     raise ValueError(f"no robot for {game!r}")
 
 
@@ -370,3 +372,51 @@ def play_out(game: Any, robots: Sequence[Robot], max_plies: int = 2000) -> Any:
         state = game.apply(state, game.parse(state, text))
         plies += 1
     return state
+
+
+class CheckersRobot:
+    """跳棋 from the view's board: level 0 takes the move that brings its pieces nearest their
+    target (the sum of steps to its tip), the rearmost piece first among equals, so no piece
+    is left behind; level 1 looks at its own next move too (the best pair of moves, the others'
+    pieces standing still)."""
+
+    def __init__(self, level: int, rng: random.Random) -> None:
+        self.level, self.rng = level, rng
+
+    def choose(self, view: JSON) -> str:
+        from . import checkers as ck
+
+        legal: list[str] = view["legal"]
+        me = view["you"]
+        tip = ck.TIPS[view["targets"][view["sides"].index(me)]]
+        board = "".join(view["rows"])
+        if legal == ["pass"]:
+            return "pass"
+
+        def gain(b: str, frm: int, to: int) -> int:
+            return ck.steps(frm, tip) - ck.steps(to, tip)
+
+        def value(text: str) -> tuple[float, ...]:
+            frm, to = (ck.parse_point(x) for x in text.split("-"))
+            first = gain(board, frm, to)
+            second = 0
+            if self.level >= 1:
+                after = list(board)
+                after[frm], after[to] = ".", me
+                b = "".join(after)
+                second = max(  # a next move that loses ground need not be made
+                    (
+                        gain(b, i, d)
+                        for i, x in enumerate(b)
+                        if x == me
+                        for d in ck.destinations(b, i)
+                    ),
+                    default=0,
+                )
+                second = max(second, 0)
+            return (first + second, first, ck.steps(frm, tip), self.rng.random())
+
+        return max(legal, key=value)
+
+    def close(self) -> None:
+        pass

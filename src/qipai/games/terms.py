@@ -21,9 +21,14 @@ TERMS: Final[dict[str, tuple[str, str]]] = {
     "side.white": ("白方", "White"),
     "side.black": ("黑方", "Black"),
     "side.red": ("红方", "Red"),
+    "game.checkers": ("跳棋", "Chinese checkers"),
+    "side.green": ("绿方", "Green"),
+    "side.yellow": ("黄方", "Yellow"),
+    "side.blue": ("蓝方", "Blue"),
     # results
     "result.win": ("{side}胜", "{side} wins"),
     "result.draw": ("和棋", "draw"),
+    "result.place": ("{side}第{place}名", "{side} {place}."),
     # reasons (a finished game's)
     "reason.checkmate": ("将死", "checkmate"),
     "reason.stalemate": ("逼和（无子可动）", "stalemate"),
@@ -57,6 +62,11 @@ TERMS: Final[dict[str, tuple[str, str]]] = {
     "reason.score": (
         "数子：黑{black}子，白{white}子（黑贴{komi}子）",
         "area count: Black {black}, White {white} (Black gives {komi} stones of komi)",
+    ),
+    "reason.checkers_home": ("棋子全部跳入对角", "all ten pieces in the opposite point"),
+    "reason.checkers_stopped": (
+        "每方已走{limit}步，按到家先后及距离排名",
+        "each player has made {limit} moves: placed by finishing order, then distance",
     ),
     "reason.forfeit": ("弃权（迟到或中途离席）", "forfeit (late or left the game)"),
     # renju shapes
@@ -162,6 +172,66 @@ TERMS: Final[dict[str, tuple[str, str]]] = {
     "why.xq_P": (
         "兵（卒）向前走一步，过河后才可横走",
         "兵/卒 moves one point forward, sideways only after crossing the river",
+    ),
+    "error.pass_with_moves": ("有棋可走时不能停一手", "a player with a legal move may not pass"),
+    "error.draw_two_players": ("只有两人对局可以提和", "draw offers are for two players only"),
+    "error.bad_setting": ("设定{name}不可为{value}", "the setting {name} cannot be {value}"),
+    "error.bad_card": ("看不懂牌「{text}」：{why}", "cannot read the card {text!r}: {why}"),
+    "error.too_many_copies": (
+        "两副牌中{card}只有两张，不能有{count}张",
+        "two decks hold two of {card}, not {count}",
+    ),
+    "error.bad_trump": (
+        "主牌花色「{text}」应为 S、H、D、C 或 NT（无主）",
+        "the trump suit {text!r} should be S, H, D, C or NT (no trump)",
+    ),
+    "error.mixed_throw": (
+        "甩牌须同一门（全是主或同一副牌花色）：{cards}",
+        "a throw is of one suit (all trumps or one side suit): {cards}",
+    ),
+    "error.follow_count": ("应出{n}张，出了{count}张", "{n} cards are to be played, not {count}"),
+    "error.not_in_hand": ("手中没有这些牌：{cards}", "the hand does not hold {cards}"),
+    "error.follow_suit": (
+        "有首家那一门的牌须跟出",
+        "follow the led suit as far as the hand holds it",
+    ),
+    "error.follow_pairs": (
+        "首家出对，有对须跟对（应跟{n}对）",
+        "pairs led are followed with pairs as far as the hand holds them ({n} here)",
+    ),
+    "error.follow_tractor": (
+        "首家出拖拉机，有拖拉机须跟（{n}对连）",
+        "a tractor led is followed with a tractor when the hand holds one ({n} pairs)",
+    ),
+    "error.bad_points": ("分数{points}不是5的倍数", "{points} points is not a multiple of 5"),
+    "error.bad_declaration": ("{cards}不能亮主：{why}", "{cards} cannot be declared: {why}"),
+    "error.weak_declaration": ("亮主无效：{why}", "the declaration does not stand: {why}"),
+    "error.junqi_piece": ("没有「{piece}」这种棋子", "no such piece: {piece}"),
+    "error.junqi_immobile": ("{piece}不能移动", "a {piece} never moves"),
+    "error.junqi_off_half": ("{point}不在本方阵地", "{point} is not on the side's half"),
+    "error.junqi_camp_at_start": (
+        "布阵时行营{point}须空着",
+        "the camp {point} stays empty at the start",
+    ),
+    "error.junqi_bomb_front": (
+        "炸弹不能放在第一排（{point}）",
+        "a 炸弹 (bomb) may not stand in the first row ({point})",
+    ),
+    "error.junqi_mine_back": (
+        "地雷只能放在最后两排（{point}）",
+        "a 地雷 (mine) stands only in the last two rows ({point})",
+    ),
+    "error.junqi_flag_hq": (
+        "军旗只能放在大本营（{point}）",
+        "the 军旗 (flag) stands only in a headquarters ({point})",
+    ),
+    "error.junqi_count": (
+        "{piece}应有{n}个，布了{count}个",
+        "{n} of {piece} are deployed, not {count}",
+    ),
+    "error.junqi_surrender_early": (
+        "前{n}步不能投降（现在第{moves}步）",
+        "no surrender in the first {n} moves (this is move {moves})",
     ),
     "error.unknown_game": ("没有这种棋：{name}", "no such game: {name}"),
 }
