@@ -5,6 +5,11 @@ defines ``register(subparsers)``; the handler it sets returns the exit status).
 help is built from it alone, so listing the commands imports none of them.
 """
 
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+
 SUMMARIES = {
     "score": "score a contract (Law 77)",
     "show": "print the boards of a PBN, LIN or JSON file as diagrams",
@@ -20,3 +25,13 @@ SUMMARIES = {
     "serve": "run the bridge club server (pages, API, websockets)",
     "games": "chess, xiangqi, renju and go: perft, robot games, renju's forbidden moves",
 }
+
+
+def usage(parser: argparse.ArgumentParser) -> Callable[[argparse.Namespace], int]:
+    """The handler of a command given no action: its help, and status 2."""
+
+    def show(args: argparse.Namespace) -> int:
+        parser.print_help()
+        return 2
+
+    return show

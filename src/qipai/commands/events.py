@@ -22,14 +22,13 @@ from __future__ import annotations
 import argparse
 import json
 import secrets
-from collections.abc import Callable
 from typing import Any
 
 from ..events import EventState, Format, Scoring, Standings, standings
 from ..events.errors import SettingsError
 from ..events.export import pair_label
 from ..events.simulate import Simulation
-from . import SUMMARIES
+from . import SUMMARIES, usage
 
 SCORING_NAMES = {"mp": Scoring.MP, "imp": Scoring.IMP, "butler": Scoring.IMP, "ximp": Scoring.XIMP}
 
@@ -68,15 +67,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     sim.add_argument("--json", action="store_true", help="print the result as JSON")
     sim.set_defaults(handler=run)
-    p.set_defaults(handler=_help(p))
-
-
-def _help(parser: argparse.ArgumentParser) -> Callable[[argparse.Namespace], int]:
-    def show(args: argparse.Namespace) -> int:
-        parser.print_help()
-        return 2
-
-    return show
+    p.set_defaults(handler=usage(p))
 
 
 def _rounds_list(text: str) -> tuple[int, ...]:

@@ -7,13 +7,12 @@ from __future__ import annotations
 import argparse
 import json
 import secrets
-from collections.abc import Callable
 
 from ..events import Scoring, event_json, standings
 from ..events.errors import SettingsError
 from ..events.export import pair_label
 from ..events.simulate import Simulation
-from . import SUMMARIES
+from . import SUMMARIES, usage
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -36,15 +35,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     sim.add_argument("--json", action="store_true", help="print the result as JSON")
     sim.set_defaults(handler=run)
-    p.set_defaults(handler=_help(p))
-
-
-def _help(parser: argparse.ArgumentParser) -> Callable[[argparse.Namespace], int]:
-    def show(args: argparse.Namespace) -> int:
-        parser.print_help()
-        return 2
-
-    return show
+    p.set_defaults(handler=usage(p))
 
 
 def _withdrawals(items: list[str]) -> dict[int, int]:
