@@ -33,7 +33,7 @@ engines:
 		(apt-get update -qq && apt-get install -y -qq stockfish fairy-stockfish gnugo >/dev/null)
 
 test: lint browser engines
-	$(BIN)/pytest src tests
+	$(BIN)/pytest src tests --durations=25
 
 bench: $(STAMP)
 	$(BIN)/python -m bench

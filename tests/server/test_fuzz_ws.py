@@ -123,7 +123,7 @@ def test_the_table_answers_every_frame_and_stays_open(server, h, caplog):
                 got.append(msg)
 
     @settings(
-        max_examples=300,
+        max_examples=400,
         deadline=None,
         derandomize=True,
         database=None,
