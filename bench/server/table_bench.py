@@ -37,6 +37,7 @@ import asyncio
 import json
 import os
 import random
+import signal
 import socket
 import statistics
 import subprocess
@@ -453,10 +454,12 @@ async def load(
         p.latencies.clear()
     counting[0] = True
     start = time.perf_counter()
+    counter = InstructionCounter(server_pid)
     cpu0, mine0 = cpu_seconds(server_pid), time.process_time()
     ended = await asyncio.gather(*tasks, return_exceptions=True)
     elapsed = time.perf_counter() - start
     server_cpu = (cpu_seconds(server_pid) - cpu0) / elapsed
+    instructions = counter.stop()
     client_cpu = (time.process_time() - mine0) / elapsed
     broken = [o for o in ended if isinstance(o, BaseException)]
     if broken:
@@ -474,7 +477,45 @@ async def load(
         "mean": 1000 * statistics.fmean(lat) if lat else float("nan"),
         "server_cpu": server_cpu,
         "client_cpu": client_cpu,
+        "instructions": instructions / elapsed if instructions else float("nan"),
     }
+
+
+class InstructionCounter:
+    """The server's user-space instructions over the counted seconds, from ``perf stat -p``
+    where the machine's kernel gives the counter (``perf stat -e instructions true`` tells).
+    Unlike CPU seconds, an instruction count hardly moves with what else the machine is doing,
+    so before/after runs on a busy machine compare by it."""
+
+    def __init__(self, pid: int) -> None:
+        fd, self.path = tempfile.mkstemp(suffix=".perf")
+        os.close(fd)
+        try:
+            self.proc: subprocess.Popen[bytes] | None = subprocess.Popen(
+                ["perf", "stat", "-e", "instructions:u", "-x,", "-o", self.path, "-p", str(pid)],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+        except OSError:  # no perf on this machine
+            os.unlink(self.path)
+            self.proc = None
+
+    def stop(self) -> float:
+        """The count, or 0 where perf is missing or the counter is not supported."""
+        if self.proc is None:
+            return 0.0
+        self.proc.send_signal(signal.SIGINT)
+        self.proc.wait(30)
+        text = Path(self.path).read_text()
+        os.unlink(self.path)
+        for line in text.splitlines():
+            fields = line.split(",")
+            if len(fields) > 2 and fields[2].startswith("instructions"):
+                try:
+                    return float(fields[0])
+                except ValueError:  # "<not supported>" or "<not counted>"
+                    return 0.0
+        return 0.0
 
 
 def cpu_seconds(pid: int) -> float:
@@ -498,7 +539,7 @@ def loopback(
     )
     print(
         f"{'tables':>7} {'actions/s':>10} {'person/s':>9} {'p50 ms':>8} {'p99 ms':>8}"
-        f" {'server CPU':>10} {'ms CPU/action':>14} {'client CPU':>10}"
+        f" {'server CPU':>10} {'ms CPU/action':>14} {'client CPU':>10} {'M instr/action':>14}"
     )
     for n in counts:
         with tempfile.TemporaryDirectory() as tmp:
@@ -524,10 +565,12 @@ def loopback(
                 got = asyncio.run(load(base, n, seconds, think, server.pid))
                 cpu, client = got["server_cpu"], got["client_cpu"]
                 per_action = 1000 * cpu / got["actions"] if got["actions"] else float("nan")
+                actions = got["actions"] or float("nan")
+                instr = got["instructions"] / actions / 1e6
                 print(
                     f"{n:>7} {got['actions']:>10.0f} {got['mine']:>9.0f} {got['p50']:>8.1f}"
                     f" {got['p99']:>8.1f} {100 * cpu:>9.0f}% {per_action:>14.2f}"
-                    f" {100 * client:>9.0f}%",
+                    f" {100 * client:>9.0f}% {instr:>14.2f}",
                     flush=True,
                 )
             finally:
