@@ -29,22 +29,17 @@ import time
 
 from qipai.analysis import par
 from qipai.analysis.dds import dd_tables
-from qipai.bridge import Deal, Phase, Side, apply, contract_score, new_board, view
+from qipai.bridge import Deal, Phase, Side, contract_score, new_board
 from qipai.bridge.game import BoardState
 from qipai.duplicate.imps import imps
-from qipai.robots import Level0Robot, act
+from qipai.robots import Level0Robot, play_out
 from qipai.robots.match import interval
 
 
 def bid(s: BoardState, robot: Level0Robot, rng: random.Random, times: list[float]) -> BoardState:
-    while s.phase is Phase.AUCTION:
-        assert s.turn is not None
-        v = view(s, s.turn)
-        t0 = time.perf_counter()
-        action = act(robot, v, rng)
-        times.append(time.perf_counter() - t0)
-        s = apply(s, action)
-    return s
+    return play_out(
+        s, robot, rng, only=Phase.AUCTION, on_action=lambda _seat, _phase, dt: times.append(dt)
+    )
 
 
 def main() -> None:

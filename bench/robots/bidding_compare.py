@@ -47,10 +47,10 @@ from pathlib import Path
 from qipai.analysis import par
 from qipai.analysis.dds import DDTable, dd_tables
 from qipai.analysis.dealer import deal
-from qipai.bridge import Deal, Phase, Seat, Side, Strain, apply, contract_score, new_board, view
+from qipai.bridge import Deal, Phase, Seat, Side, Strain, contract_score, new_board
 from qipai.bridge.game import BoardState
 from qipai.duplicate.imps import imps
-from qipai.robots import act, builtin_system, natural, robot_for
+from qipai.robots import builtin_system, natural, play_out, robot_for
 from qipai.robots.base import Robot
 from qipai.robots.match import interval
 from qipai.robots.montecarlo import MonteCarloRobot
@@ -67,14 +67,8 @@ def bid(
     rng: random.Random,
     on_call: Callable[[Side, float], None] | None = None,
 ) -> BoardState:
-    while s.phase is Phase.AUCTION:
-        assert s.turn is not None
-        t0 = time.perf_counter()
-        action = act(robots[s.turn.side], view(s, s.turn), rng)
-        if on_call is not None:
-            on_call(s.turn.side, time.perf_counter() - t0)
-        s = apply(s, action)
-    return s
+    timed = None if on_call is None else lambda seat, _phase, dt: on_call(seat.side, dt)
+    return play_out(s, robots, rng, only=Phase.AUCTION, on_action=timed)
 
 
 CACHE = Path(os.environ.get("QIPAI_DD_CACHE", "/tmp/qipai-bench-dd.json"))

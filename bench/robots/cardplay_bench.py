@@ -25,11 +25,12 @@ import statistics
 import time
 
 from qipai.analysis import dd_costs, par, play_traces
-from qipai.bridge import DOUBLE, PASS, Deal, Phase, Seat, apply, new_board, view
+from qipai.bridge import DOUBLE, PASS, Deal, Phase, Seat, apply, new_board
 from qipai.bridge.calls import Bid, Doubling
 from qipai.bridge.game import BoardState, MakeCall
-from qipai.robots import Level0Robot, Robot
+from qipai.robots import Level0Robot, Robot, play_out
 from qipai.robots.montecarlo import MonteCarloRobot
+from qipai.robots.playout import first_choice
 
 
 def par_board(i: int) -> BoardState | None:
@@ -53,13 +54,14 @@ def par_board(i: int) -> BoardState | None:
 
 
 def play(s: BoardState, robot: Robot, rng: random.Random, times: list[float]) -> BoardState:
-    while s.phase is Phase.PLAY and (seat := s.acting) is not None:
-        v = view(s, seat)
-        t0 = time.perf_counter()
-        action = robot.choose(v, rng)[0].action
-        times.append(time.perf_counter() - t0)
-        s = apply(s, action)
-    return s
+    return play_out(
+        s,
+        robot,
+        rng,
+        only=Phase.PLAY,
+        decide=first_choice,
+        on_action=lambda _seat, _phase, dt: times.append(dt),
+    )
 
 
 def robot_of(level: int) -> Robot:

@@ -15,8 +15,9 @@ import sys
 import time
 from collections import Counter
 
-from qipai.bridge import Deal, Phase, apply, new_board, view
-from qipai.robots import Level0Robot, is_legal
+from qipai.bridge import Deal, MakeCall, Phase, PlayCard, Seat, View, new_board
+from qipai.robots import Level0Robot, Robot, is_legal, play_out
+from qipai.robots.playout import first_choice
 
 
 def main(boards: int) -> None:
@@ -27,28 +28,27 @@ def main(boards: int) -> None:
     for seed in range(boards):
         s = new_board(seed % 16 + 1, Deal.from_seed(f"bench-{seed}"))
         rng = random.Random(seed)
-        while s.phase is not Phase.DONE:
-            seat = s.turn
-            assert seat is not None
-            if s.phase is Phase.PLAY and seat == s.dummy and s.declarer is not None:
-                seat = s.declarer
-            t0 = time.perf_counter()
-            v = view(s, seat)
-            t1 = time.perf_counter()
-            action = robot.choose(v, rng)[0].action
-            t2 = time.perf_counter()
+
+        def checked(robot: Robot, v: View, rng: random.Random) -> MakeCall | PlayCard:
+            action = first_choice(robot, v, rng)
             if not is_legal(v, action):
-                raise AssertionError(f"illegal robot action {action} on board {seed}")
-            auction = s.phase is Phase.AUCTION
-            s = apply(s, action)
-            t3 = time.perf_counter()
-            core += (t1 - t0) + (t3 - t2)
-            if auction:
-                robot_auction += t2 - t1
-                calls += 1
-            else:
-                robot_play += t2 - t1
-                cards += 1
+                raise AssertionError(f"illegal robot action {action} on board {seed}")  # noqa: B023
+            return action
+
+        spent = [0.0, 0.0]
+        moves = [0, 0]
+
+        def timed(_seat: Seat, phase: Phase, dt: float) -> None:
+            spent[phase is not Phase.AUCTION] += dt  # noqa: B023
+            moves[phase is not Phase.AUCTION] += 1  # noqa: B023
+
+        t0 = time.perf_counter()
+        s = play_out(s, robot, rng, decide=checked, on_action=timed)
+        core += time.perf_counter() - t0 - sum(spent)  # view + apply (+ the loop itself)
+        robot_auction += spent[0]
+        robot_play += spent[1]
+        calls += moves[0]
+        cards += moves[1]
         contract = s.contract
         kind = "passed out"
         if contract is not None:

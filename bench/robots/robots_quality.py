@@ -15,9 +15,9 @@ import sys
 from collections import Counter
 
 from qipai.analysis.dds import dd_tables
-from qipai.bridge import Deal, Phase, apply, new_board, view
+from qipai.bridge import Deal, new_board
 from qipai.bridge.game import BoardState
-from qipai.robots import Level0Robot, act
+from qipai.robots import Level0Robot, play_out
 
 
 def play(boards: int) -> list[BoardState]:
@@ -26,13 +26,7 @@ def play(boards: int) -> list[BoardState]:
     for seed in range(boards):
         s = new_board(seed % 16 + 1, Deal.from_seed(f"dd-{seed}"))
         rng = random.Random(seed)
-        while s.phase is not Phase.DONE:
-            seat = s.turn
-            assert seat is not None
-            if s.phase is Phase.PLAY and seat == s.dummy and s.declarer is not None:
-                seat = s.declarer
-            s = apply(s, act(robot, view(s, seat), rng))
-        done.append(s)
+        done.append(play_out(s, robot, rng))
     return done
 
 

@@ -13,11 +13,11 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import time
 
-from qipai.bridge import Deal, Phase, apply, new_board, view
-from qipai.robots import builtin_system
+from qipai.bridge import Deal, Phase, Seat, new_board
+from qipai.robots import builtin_system, play_out
 from qipai.robots.montecarlo import MonteCarloRobot
+from qipai.robots.playout import first_choice
 
 
 def pct(xs: list[float], q: float) -> float:
@@ -48,18 +48,16 @@ def main() -> None:
     for i in range(args.boards):
         s = new_board(i % 16 + 1, Deal.from_seed(f"speed:{i}"))
         rng = random.Random(i)
-        while (seat := s.acting) is not None and s.phase is not Phase.DONE:
-            v = view(s, seat)
-            t0 = time.perf_counter()
-            best = robot.choose(v, rng)[0]
-            dt = time.perf_counter() - t0
-            if s.phase is Phase.AUCTION:
+
+        def timed(_seat: Seat, phase: Phase, dt: float) -> None:
+            if phase is Phase.AUCTION:
                 calls.append(dt)
                 if robot.last_bid is not None:
                     simulated.append(dt)
             else:
                 cards.append(dt)
-            s = apply(s, best.action)
+
+        s = play_out(s, robot, rng, decide=first_choice, on_action=timed)
     print(
         f"{args.boards} boards, level {args.level} {args.system}; load {load0:.1f} -> "
         f"{os.getloadavg()[0]:.1f} (2 cores)"

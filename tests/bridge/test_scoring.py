@@ -69,3 +69,26 @@ def test_bad_input():
         score("3NT", 14, False)
     with pytest.raises(ParseError):
         score("3NT", "nine", False)  # type: ignore[arg-type]
+
+
+def test_the_ns_sign_is_taken_in_one_place() -> None:
+    """Every NS score is signed by ``bridge.scoring.ns_relative`` (issue #14): no other module
+    writes the sign out again."""
+    import pathlib
+    import re
+
+    import qipai
+
+    root = pathlib.Path(qipai.__file__).parent
+    sign = re.compile(
+        r"\bif\s+[\w.]*side\s+(?:is|==)\s+Side\.NS\s+else\s+-|== \"NS\" else (?:0 - |-)"
+    )
+    home = root / "bridge" / "scoring.py"
+    found = [
+        f"{p.relative_to(root)}:{n}"
+        for p in root.rglob("*.py")
+        if p != home
+        for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+        if sign.search(line)
+    ]
+    assert found == []

@@ -23,10 +23,10 @@ from dataclasses import dataclass
 
 from ..bridge.board import Vulnerability
 from ..bridge.calls import Contract, Doubling
-from ..bridge.cards import Seat, Side
+from ..bridge.cards import Seat
 from ..bridge.deal import Deal
 from ..bridge.errors import ParseError
-from ..bridge.scoring import contract_score
+from ..bridge.scoring import score_ns
 from .dds import DDSError, DDTable, dd_table, dealer_par
 
 __all__ = ["Par", "ParContract", "par"]
@@ -51,10 +51,7 @@ class ParContract:
 
     def score_ns(self, vulnerability: Vulnerability) -> int:
         """North-South's score for this result (Law 77)."""
-        points = contract_score(
-            self.contract, self.tricks, vulnerability.is_vulnerable(self.declarer)
-        )
-        return points if self.declarer.side is Side.NS else -points
+        return score_ns(self.contract, self.declarer, self.tricks, vulnerability)
 
     @classmethod
     def parse(cls, text: str) -> ParContract:

@@ -40,7 +40,7 @@ from .game import (
 )
 from .names import display_name
 from .play import Trick, tricks_of
-from .scoring import contract_score, score
+from .scoring import contract_score, ns_relative, score, score_ns
 from .views import View, spectator_view, view
 
 __all__ = [
@@ -98,8 +98,10 @@ __all__ = [
     "legal_actions",
     "legal_cards",
     "new_board",
+    "ns_relative",
     "parse_call",
     "score",
+    "score_ns",
     "spectator_view",
     "tricks_of",
     "view",

@@ -34,7 +34,7 @@ from .errors import (
     RevokeAttempt,
 )
 from .play import Trick, tricks_of
-from .scoring import contract_score
+from .scoring import score_ns
 
 
 class Phase(Enum):
@@ -234,8 +234,7 @@ class BoardState:
         contract, declarer, tricks = self.contract, self.declarer, self.declarer_tricks
         if contract is None or declarer is None or tricks is None:
             return 0
-        points = contract_score(contract, tricks, self.vulnerability.is_vulnerable(declarer))
-        return points if declarer.side is Side.NS else -points
+        return score_ns(contract, declarer, tricks, self.vulnerability)
 
 
 def new_board(

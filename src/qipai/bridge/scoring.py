@@ -12,8 +12,9 @@
 
 from __future__ import annotations
 
+from .board import Vulnerability
 from .calls import Contract, Doubling
-from .cards import Strain
+from .cards import Seat, Side, Strain
 from .errors import ParseError
 
 
@@ -81,6 +82,27 @@ def contract_score(contract: Contract, tricks: int, vulnerable: bool) -> int:
         + making_bonus(contract, vulnerable)
         + overtrick_score(contract, over, vulnerable)
     )
+
+
+def ns_relative(points: int, side: Side) -> int:
+    """A score ``side`` made, as North-South's: the one place the NS sign is taken.
+
+    The map is its own inverse, so it also turns an NS score into ``side``'s.
+
+    >>> ns_relative(620, Side.EW), ns_relative(-620, Side.EW), ns_relative(100, Side.NS)
+    (-620, 620, 100)
+    """
+    return points if side is Side.NS else -points
+
+
+def score_ns(contract: Contract, declarer: Seat, tricks: int, vulnerability: Vulnerability) -> int:
+    """North-South's score (Law 77) when ``declarer`` takes ``tricks`` in ``contract``.
+
+    >>> score_ns(Contract.parse("4S"), Seat.EAST, 10, Vulnerability.BOTH)  # EW's 620
+    -620
+    """
+    vulnerable = vulnerability.is_vulnerable(declarer)
+    return ns_relative(contract_score(contract, tricks, vulnerable), declarer.side)
 
 
 def score(contract: str, tricks: int, vulnerable: bool) -> int:

@@ -10,10 +10,9 @@ import secrets
 from dataclasses import replace
 
 from ..bridge.deal import Deal
-from ..bridge.game import BoardState, Phase, apply, new_board
-from ..bridge.views import view
+from ..bridge.game import BoardState, new_board
 from ..formats.record import Record
-from ..robots import act, explain, robot_for
+from ..robots import explain, play_out, robot_for
 from . import SUMMARIES
 from .show import render
 
@@ -28,17 +27,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def play_board(number: int, deal: Deal, seed: str) -> BoardState:
     """Four robots play one board; each acts only on its own seat's view."""
-    robots = robot_for(0)
-    rng = random.Random(f"{seed}:{number}")
-    state = new_board(number, deal)
-    while state.phase is not Phase.DONE:
-        turn = state.turn
-        assert turn is not None
-        actor = state.declarer if state.phase is Phase.PLAY and turn == state.dummy else turn
-        assert actor is not None
-        action = act(robots, view(state, actor), rng)
-        state = apply(state, action)
-    return state
+    return play_out(new_board(number, deal), robot_for(0), random.Random(f"{seed}:{number}"))
 
 
 def record_of(state: BoardState, lang: str) -> Record:

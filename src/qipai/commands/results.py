@@ -53,6 +53,7 @@ from pathlib import Path
 from typing import Any
 
 from ..bridge.cards import Seat, Side
+from ..bridge.scoring import ns_relative
 from ..duplicate.butler import Trim, trim_count
 from ..duplicate.errors import ScoringError
 from ..duplicate.event import (
@@ -196,12 +197,11 @@ def _ns_score(record: Record) -> int | None:
     if m is None:
         return None
     points = int(m.group(2))
-    side = m.group(1)
-    if side is None:
-        if record.declarer is None:
-            return None
-        side = record.declarer.side.value
-    return points if side.upper() == "NS" else -points
+    if m.group(1) is not None:
+        return ns_relative(points, Side(m.group(1).upper()))
+    if record.declarer is None:
+        return None
+    return ns_relative(points, record.declarer.side)
 
 
 # -- text -------------------------------------------------------------------------------------

@@ -26,10 +26,9 @@ import random
 import sys
 from typing import Any
 
-from ..bridge.game import BoardState, Phase, apply, new_board
-from ..bridge.views import view
+from ..bridge.game import BoardState, new_board
 from ..formats import Record, read_file
-from ..robots import LEVELS, Robot, act, natural, robot_for
+from ..robots import LEVELS, Robot, natural, play_out, robot_for
 from ..robots.match import MatchResult, play_match
 from . import SUMMARIES
 
@@ -65,14 +64,7 @@ def play_record(record: Record, index: int, robot: Robot, seed: str) -> BoardSta
         dealer=record.dealer,
         vulnerability=record.vulnerability,
     )
-    rng = random.Random(f"qipai-robots:{seed}:{number}:{index}")
-    while state.phase is not Phase.DONE:
-        seat = state.turn
-        assert seat is not None
-        if state.phase is Phase.PLAY and seat == state.dummy and state.declarer is not None:
-            seat = state.declarer
-        state = apply(state, act(robot, view(state, seat), rng))
-    return state
+    return play_out(state, robot, random.Random(f"qipai-robots:{seed}:{number}:{index}"))
 
 
 def board_dict(state: BoardState) -> dict[str, Any]:

@@ -36,7 +36,7 @@ from ..bridge.board import Vulnerability, vulnerability_of
 from ..bridge.calls import Contract
 from ..bridge.cards import Seat, Side
 from ..bridge.deal import Deal
-from ..bridge.scoring import contract_score
+from ..bridge.scoring import score_ns
 from .butler import Trim, butler, butler_datum
 from .errors import ScoringError
 from .imps import imps
@@ -316,8 +316,7 @@ def _contract_score(result: TableResult) -> int | None:
         if result.board is None:
             raise ScoringError("no vulnerability and no board number to tell it")
         vulnerability = vulnerability_of(result.board)
-    points = contract_score(contract, tricks, vulnerability.is_vulnerable(declarer))
-    return points if declarer.side is Side.NS else -points
+    return score_ns(contract, declarer, tricks, vulnerability)
 
 
 def _contract_text(result: TableResult) -> str:

@@ -18,6 +18,7 @@ from typing import Any
 from ..bridge.board import dealer_of, vulnerability_of
 from ..bridge.calls import Contract
 from ..bridge.cards import Card, Seat, Side
+from ..bridge.scoring import ns_relative
 from .scoring import score_event
 from .serial import dump_adjustment
 from .settings import Scoring
@@ -158,7 +159,7 @@ class CardLine:
     def score(self) -> int | None:
         """The pair's own score on the board (NS's, or its negative for EW)."""
         s = self.line.ns_score
-        return None if s is None else s if self.direction == "NS" else 0 - s
+        return None if s is None else ns_relative(s, Side(self.direction))
 
 
 def score_card(

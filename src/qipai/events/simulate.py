@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from ..bridge.deal import Deal
-from ..bridge.game import BoardState, MakeCall, Phase, PlayCard, apply, new_board
-from ..bridge.views import View, view
-from ..robots import Robot, is_legal, robot_for
+from ..bridge.game import BoardState, MakeCall, Phase, PlayCard, new_board
+from ..bridge.views import View
+from ..robots import Robot, is_legal, play_out, robot_for
 from .errors import SettingsError
 from .formats import movement_for
 from .lifecycle import advance, create_event, record_result, withdraw
@@ -167,11 +167,4 @@ def _choose(robot: Robot, v: View, rng: random.Random) -> MakeCall | PlayCard:
 
 def play_board(number: int, deal: Deal, robot: Robot, rng: random.Random) -> BoardState:
     """Four robots play board ``number`` to the end, each acting on its own seat's view."""
-    state = new_board(number, deal)
-    while state.phase is not Phase.DONE:
-        turn = state.turn
-        assert turn is not None
-        actor = state.declarer if state.phase is Phase.PLAY and turn == state.dummy else turn
-        assert actor is not None
-        state = apply(state, _choose(robot, view(state, actor), rng))
-    return state
+    return play_out(new_board(number, deal), robot, rng, decide=_choose)

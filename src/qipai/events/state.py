@@ -26,10 +26,10 @@ from enum import StrEnum
 
 from ..bridge.board import vulnerability_of
 from ..bridge.calls import Contract
-from ..bridge.cards import Card, Seat, Side
+from ..bridge.cards import Card, Seat
 from ..bridge.deal import Deal
 from ..bridge.game import BoardState, Phase
-from ..bridge.scoring import contract_score
+from ..bridge.scoring import score_ns
 from .errors import BadResult
 from .movements import Sitting
 from .settings import EventSettings
@@ -139,9 +139,7 @@ class Played:
         tricks = self.tricks
         if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= 13:
             raise BadResult(f"declarer takes 0 to 13 tricks, not {tricks!r}")
-        vulnerable = vulnerability_of(board).is_vulnerable(self.declarer)
-        points = contract_score(self.contract, tricks, vulnerable)
-        return points if self.declarer.side is Side.NS else -points
+        return score_ns(self.contract, self.declarer, tricks, vulnerability_of(board))
 
 
 def played_from(board: BoardState) -> Played:

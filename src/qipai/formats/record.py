@@ -22,12 +22,12 @@ from dataclasses import dataclass, field
 from ..bridge.auction import Auction
 from ..bridge.board import Vulnerability
 from ..bridge.calls import Contract
-from ..bridge.cards import Card, Seat, Side
+from ..bridge.cards import Card, Seat
 from ..bridge.deal import Deal
 from ..bridge.errors import ParseError, RuleError
 from ..bridge.game import BoardState, MakeCall, Phase, PlayCard, agree_claim, apply, new_board
 from ..bridge.play import Trick
-from ..bridge.scoring import contract_score
+from ..bridge.scoring import score_ns
 from ._common import check_play, complete_deal, play_tricks, tricks_taken
 from .errors import FormatError
 
@@ -230,9 +230,7 @@ class Record:
             return 0
         if self.contract is None or self.declarer is None or self.result is None:
             return None
-        vulnerable = self.vulnerability.is_vulnerable(self.declarer)
-        points = contract_score(self.contract, self.result, vulnerable)
-        return points if self.declarer.side is Side.NS else -points
+        return score_ns(self.contract, self.declarer, self.result, self.vulnerability)
 
     # -- to and from the rules ---------------------------------------------------------------
 

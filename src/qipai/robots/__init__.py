@@ -15,6 +15,7 @@ from __future__ import annotations
 from .base import Candidate, Robot, act, is_legal
 from .constraints import HandConstraints
 from .level0 import Level0Robot
+from .playout import play_out
 from .system import (
     BiddingSystem,
     Explanation,
@@ -70,6 +71,7 @@ __all__ = [
     "load_system",
     "natural",
     "parse_system",
+    "play_out",
     "precision",
     "robot_for",
     "table_systems",

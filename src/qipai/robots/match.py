@@ -29,15 +29,15 @@ from __future__ import annotations
 import math
 import random
 import statistics
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..bridge import Deal, Phase, Seat, Side, apply, new_board, view
+from ..bridge import Deal, Phase, Seat, Side, new_board
 from ..bridge.game import BoardState
 from ..duplicate.imps import imps
-from .base import Robot, act
+from . import playout
+from .base import Robot
 from .level0 import Level0Robot
 
 __all__ = [
@@ -100,10 +100,7 @@ def interval(values: Sequence[float]) -> tuple[float, float, float]:
 
 def bid(state: BoardState, robot: Robot | dict[Side, Robot], rng: random.Random) -> BoardState:
     """Four copies of ``robot`` (or each side's robot) bid ``state`` until the auction ends."""
-    while state.phase is Phase.AUCTION and (seat := state.acting) is not None:
-        who = robot[seat.side] if isinstance(robot, dict) else robot
-        state = apply(state, act(who, view(state, seat), rng))
-    return state
+    return playout.play_out(state, robot, rng, only=Phase.AUCTION)
 
 
 def play_out(
@@ -115,13 +112,8 @@ def play_out(
     """Each side's robot plays ``state`` to the end (declarer plays dummy's cards).
 
     ``on_card(side, seconds)`` is told how long each robot call took."""
-    while (seat := state.acting) is not None:
-        t0 = time.perf_counter()
-        action = act(robots[seat.side], view(state, seat), rng)
-        if on_card is not None:
-            on_card(seat.side, time.perf_counter() - t0)
-        state = apply(state, action)
-    return state
+    timed = None if on_card is None else lambda seat, _phase, dt: on_card(seat.side, dt)
+    return playout.play_out(state, robots, rng, on_action=timed)
 
 
 @dataclass(frozen=True, slots=True)
