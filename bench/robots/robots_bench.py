@@ -20,41 +20,40 @@ from qipai.robots import Level0Robot, Robot, is_legal, play_out
 from qipai.robots.playout import first_choice
 
 
+def checked(robot: Robot, v: View, rng: random.Random) -> MakeCall | PlayCard:
+    """The robot's first choice, which must be legal."""
+    action = first_choice(robot, v, rng)
+    if not is_legal(v, action):
+        raise AssertionError(f"illegal robot action {action} on board {v.number}")
+    return action
+
+
 def main(boards: int) -> None:
     robot = Level0Robot()
-    core = robot_auction = robot_play = 0.0
-    calls = cards = 0
+    core = 0.0
+    spent = {True: 0.0, False: 0.0}  # robot seconds, by "in the auction"
+    moves = {True: 0, False: 0}
     contracts: Counter[str] = Counter()
+
+    def timed(_seat: Seat, phase: Phase, dt: float) -> None:
+        spent[phase is Phase.AUCTION] += dt
+        moves[phase is Phase.AUCTION] += 1
+
     for seed in range(boards):
         s = new_board(seed % 16 + 1, Deal.from_seed(f"bench-{seed}"))
-        rng = random.Random(seed)
-
-        def checked(robot: Robot, v: View, rng: random.Random) -> MakeCall | PlayCard:
-            action = first_choice(robot, v, rng)
-            if not is_legal(v, action):
-                raise AssertionError(f"illegal robot action {action} on board {seed}")  # noqa: B023
-            return action
-
-        spent = [0.0, 0.0]
-        moves = [0, 0]
-
-        def timed(_seat: Seat, phase: Phase, dt: float) -> None:
-            spent[phase is not Phase.AUCTION] += dt  # noqa: B023
-            moves[phase is not Phase.AUCTION] += 1  # noqa: B023
-
+        before = sum(spent.values())
         t0 = time.perf_counter()
-        s = play_out(s, robot, rng, decide=checked, on_action=timed)
-        core += time.perf_counter() - t0 - sum(spent)  # view + apply (+ the loop itself)
-        robot_auction += spent[0]
-        robot_play += spent[1]
-        calls += moves[0]
-        cards += moves[1]
+        s = play_out(s, robot, random.Random(seed), decide=checked, on_action=timed)
+        # view + apply (+ the loop itself)
+        core += time.perf_counter() - t0 - (sum(spent.values()) - before)
         contract = s.contract
         kind = "passed out"
         if contract is not None:
             level = contract.level
             kind = "slam" if level >= 6 else "game" if _is_game(contract) else "part-score"
         contracts[kind] += 1
+    robot_auction, robot_play = spent[True], spent[False]
+    calls, cards = moves[True], moves[False]
     robot_total = robot_auction + robot_play
     print(f"{boards} boards, {calls} calls, {cards} cards, every robot action legal")
     per_call, per_card = robot_auction / calls * 1e3, robot_play / cards * 1e3
