@@ -33,7 +33,8 @@ engines:
 		(apt-get update -qq && apt-get install -y -qq stockfish fairy-stockfish gnugo >/dev/null)
 
 test: lint browser engines
-	$(BIN)/pytest src tests --durations=25
+	@# Two workers: most of the suite waits on servers, browsers and clocks, not on the CPU
+	$(BIN)/pytest src tests -n 2 --durations=25
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
