@@ -105,6 +105,7 @@ function moveFocus(key) {
 
 export function initKeyboard() {
   document.addEventListener("pointerdown", (ev) => {
+    keys.buf = "";
     if (!ev.target.closest || !ev.target.closest("#table-area, .controls")) ctx.wantFocus = false;
   });
   document.addEventListener("keydown", (ev) => {
@@ -122,6 +123,9 @@ export function initKeyboard() {
       if (ctx.showLast) toggleLast();
       return;
     }
+    // Enter (or Space) makes the focused call or card: what was typed for it is spent, so a
+    // rank typed alone for this card never joins the next card's suit ("2" then "s" is not S2)
+    if (k === "Enter" || k === " ") keys.buf = "";
     if (k.length !== 1 || k === " ") return;
     const c = k.toLowerCase();
     if (c === "l") {
