@@ -19,6 +19,7 @@ from qipai.events.teams import (
     ChallengeOpen,
     ChallengeOutOfRange,
     LadderSettings,
+    MatchError,
     Outcome,
     Room,
     TeamEventSettings,
@@ -168,6 +169,10 @@ def test_round_robin_event_and_bad_settings() -> None:
     assert forfeited.round(1).matches[0].vp in ((12.0, 0.0), (0.0, 12.0))
     assert forfeited.current_round is not None and forfeited.current_round.number == 2
     assert event.current_round is not None and event.current_round.number == 1  # unchanged
+    with pytest.raises(MatchError, match="round 1 is not being played"):
+        rule(forfeited, 1, 1, "late", vp=(10, 10))  # round 2 is drawn from round 1
+    with pytest.raises(MatchError, match="no match 2"):
+        rule(event, 1, 2, "late", vp=(10, 10))
 
 
 def test_standings_break_ties_by_head_to_head_then_imp_quotient() -> None:

@@ -20,6 +20,7 @@ from qipai.events.teams import (
     NotOnTeam,
     PlayerOnTwoTeams,
     Room,
+    RosterError,
     TeamSize,
     adjust,
     check_field,
@@ -41,6 +42,8 @@ def test_a_team_has_four_to_six_members_robots_filling_empty_seats() -> None:
         team(1, "Trio", "ann", ["ann", "bo", "cy"])
     with pytest.raises(TeamSize, match="not 7"):
         team(1, "Big", "ann", [f"p{i}" for i in range(6)] + ["ann"])
+    with pytest.raises(RosterError, match="a robot's name"):
+        team(1, "Fake", "ann", ["ann", "bo", "cy", "robot team 1 seat 4"])
     with pytest.raises(TeamSize, match="twice"):
         team(1, "Dup", "ann", ["ann", "ann", "bo", "cy"])
 

@@ -84,6 +84,9 @@ ZH: dict[str, str] = {
         "一支队伍须有{low}至{high}名队员，不能是{count}名（{name}）"
     ),
     "a team needs a name": "队伍须有队名",
+    "{player} is a robot's name: robots fill the seats left empty": (
+        "{player}是机器人的名字：机器人只填补空出的座位"
+    ),
     "{name} is twice on the team {team}": "{name}在队伍“{team}”中出现了两次",
     "the captain {captain} is not a member of {team}": "队长{captain}不是“{team}”的队员",
     "{player} is not a member of {team}": "{player}不是“{team}”的队员",

@@ -346,6 +346,8 @@ def _match(event: TeamEvent, round_number: int, match_number: int) -> Match:
     if event.over:
         raise MatchError("the event is over")
     rnd = event.round(round_number)
+    if rnd is not event.rounds[-1]:  # the next round is drawn from this one's results
+        raise MatchError(f"round {round_number} is not being played")
     if not 1 <= match_number <= len(rnd.matches):
         raise MatchError(f"round {round_number} has no match {match_number}")
     return rnd.matches[match_number - 1]

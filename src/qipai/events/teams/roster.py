@@ -23,7 +23,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .errors import BadLineup, FieldError, NotCaptain, NotOnTeam, PlayerOnTwoTeams, TeamSize
+from ..state import is_robot_player
+from .errors import (
+    BadLineup,
+    FieldError,
+    NotCaptain,
+    NotOnTeam,
+    PlayerOnTwoTeams,
+    RosterError,
+    TeamSize,
+)
 
 __all__ = [
     "MAX_MEMBERS",
@@ -46,8 +55,8 @@ _ROBOT = "robot team "
 
 
 def robot_member(team_number: int, seat: int) -> str:
-    """The name of the robot filling seat ``seat`` of team ``team_number`` (no account can
-    take it: account names cannot begin with ``robot``)."""
+    """The name of the robot filling seat ``seat`` of team ``team_number``: a robot entrant's
+    name (``qipai.events.state.is_robot_player``), which no account can take."""
     return f"{_ROBOT}{team_number} seat {seat}"
 
 
@@ -97,6 +106,8 @@ def team(number: int, name: str, captain: str, players: Sequence[str], *, robots
         raise TeamSize(f"a team has {MIN_MEMBERS} to {MAX_MEMBERS} members, not {count} ({label})")
     seen: set[str] = set()
     for p in players:
+        if is_robot_player(p):
+            raise RosterError(f"{p} is a robot's name: robots fill the seats left empty")
         if p in seen:
             raise TeamSize(f"{p} is twice on the team {label}")
         seen.add(p)
