@@ -1,19 +1,23 @@
 """Team events on the event engine: teams and their line-ups (:mod:`.roster`), the two-room
 match scored in IMPs and VPs (:mod:`.match`), standings (:mod:`.standings`), the draws of
 round robin, Swiss teams and knockouts (:mod:`.formats`) run by one state machine
-(:mod:`.event`), and the ladder (:mod:`.ladder`). Pure values and functions, no I/O; the
+(:mod:`.event`), the ladder (:mod:`.ladder`) and clubs, 帮派 (:mod:`.clubs`). Pure values and functions, no I/O; the
 simulator (:mod:`.simulate`, it needs the robots, so it is not imported here) plays them with
 robot teams. See docs/TEAMS.md.
 """
 
+from .clubs import Club, Clubs
 from .errors import (
     BadLineup,
     ChallengeError,
     ChallengeOpen,
     ChallengeOutOfRange,
+    ClubError,
     FieldError,
+    InAnotherClub,
     MatchError,
     NotCaptain,
+    NotClubOfficer,
     NotOnTeam,
     PlayerOnTwoTeams,
     RosterError,
@@ -32,7 +36,11 @@ __all__ = [
     "ChallengeError",
     "ChallengeOpen",
     "ChallengeOutOfRange",
+    "Club",
+    "ClubError",
+    "Clubs",
     "FieldError",
+    "InAnotherClub",
     "Ladder",
     "LadderSettings",
     "Lineup",
@@ -41,6 +49,7 @@ __all__ = [
     "MatchError",
     "Member",
     "NotCaptain",
+    "NotClubOfficer",
     "NotOnTeam",
     "Outcome",
     "PlayerOnTwoTeams",

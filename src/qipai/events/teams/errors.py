@@ -18,9 +18,12 @@ __all__ = [
     "ChallengeError",
     "ChallengeOpen",
     "ChallengeOutOfRange",
+    "ClubError",
     "FieldError",
+    "InAnotherClub",
     "MatchError",
     "NotCaptain",
+    "NotClubOfficer",
     "NotOnTeam",
     "PlayerOnTwoTeams",
     "RosterError",
@@ -63,6 +66,18 @@ class TeamSettingsError(EventError, ValueError):
 
 class MatchError(EventError):
     """A board result, adjustment or forfeit a match refuses."""
+
+
+class ClubError(EventError):
+    """A club step that is not allowed: no such club, a request not made, the leader leaving."""
+
+
+class InAnotherClub(ClubError):
+    """A player belongs to one club at most."""
+
+
+class NotClubOfficer(ClubError):
+    """Only the leader or an officer accepts members and fields teams; the leader appoints."""
 
 
 class ChallengeError(EventError):
@@ -175,4 +190,17 @@ ZH: dict[str, str] = {
     "a seasons ladder starts from a list of its teams, each once: {order}": (
         "新赛季的梯级须列出每支队伍各一次：{order}"
     ),
+    "there is no club called {name}": "没有名为“{name}”的帮派",
+    "{player} already belongs to {club}": "{player}已经是“{club}”的成员",
+    "a club needs a name": "帮派须有名称",
+    "there is already a club called {name}": "已经有名为“{name}”的帮派",
+    "{player} has already asked to join {club}": "{player}已经申请加入“{club}”",
+    "only the leader or an officer of {club} may do this, not {by}": (
+        "只有“{club}”的帮主或管理员才能这样做，{by}不能"
+    ),
+    "{player} has not asked to join {club}": "{player}没有申请加入“{club}”",
+    "only the leader of {club} appoints officers, not {by}": (
+        "只有“{club}”的帮主才能任命管理员，{by}不能"
+    ),
+    "the leader of {club} leaves last": "“{club}”的帮主须最后一个离开",
 }
