@@ -1,9 +1,9 @@
 """Team events on the event engine: teams and their line-ups (:mod:`.roster`), the two-room
 match scored in IMPs and VPs (:mod:`.match`), standings (:mod:`.standings`), the draws of
 round robin, Swiss teams and knockouts (:mod:`.formats`) run by one state machine
-(:mod:`.event`), the ladder (:mod:`.ladder`) and clubs, 帮派 (:mod:`.clubs`). Pure values and functions, no I/O; the
-simulator (:mod:`.simulate`, it needs the robots, so it is not imported here) plays them with
-robot teams. See docs/TEAMS.md.
+(:mod:`.event`), the ladder (:mod:`.ladder`) and clubs, 帮派 (:mod:`.clubs`). Pure values
+and functions, no I/O; the simulator (:mod:`.simulate`, it needs the robots, so it is not
+imported here) plays them with robot teams. See docs/TEAMS.md.
 """
 
 from .clubs import Club, Clubs
