@@ -33,12 +33,12 @@ import secrets
 from typing import Any
 
 from ..events.teams.event import TeamEvent, TeamFormat, standings
+from ..events.teams.export import match_json
 from ..events.teams.ladder import Challenge, Ladder
-from ..events.teams.match import Match, Room
 from ..events.teams.simulate import FORMATS, TeamSimulation
 from ..events.teams.standings import TeamRow, team_standings
 
-__all__ = ["FORMATS", "run", "simulation", "summary_json"]
+__all__ = ["FORMATS", "ladder_rows", "run", "simulation", "summary_json"]
 
 
 def simulation(args: argparse.Namespace, seed: str) -> TeamSimulation:
@@ -53,31 +53,6 @@ def simulation(args: argparse.Namespace, seed: str) -> TeamSimulation:
         challenges=args.challenges,
         segments=args.segments,
     )
-
-
-def match_json(match: Match, number: int) -> dict[str, Any]:
-    """One match: its boards, both rooms' NS scores, each board's and the total IMPs."""
-    hv, av = match.vp
-    out: dict[str, Any] = {
-        "round": number,
-        "home": match.home,
-        "away": match.away,
-        "boards": [
-            {
-                "board": b.board,
-                "open_ns_score": b.ns_score(Room.OPEN),
-                "closed_ns_score": b.ns_score(Room.CLOSED),
-                "imps": b.imps,
-            }
-            for b in match.all_boards
-        ],
-        "imps": list(match.imps),
-        "vp": [hv, av],
-        "winner": match.winner,
-    }
-    if match.ruling is not None:
-        out["ruling"] = {"kind": match.ruling.kind.value, "reason": match.ruling.reason}
-    return out
 
 
 def _rows_json(rows: tuple[TeamRow, ...]) -> list[dict[str, Any]]:
