@@ -260,3 +260,23 @@ def test_bracket_seeds_one_and_two_apart() -> None:
     assert bracket(list(range(1, 9))) == ((1, 8), (4, 5), (2, 7), (3, 6))
     with pytest.raises(TeamSettingsError, match="once"):
         bracket([1, 2, 2])
+
+
+def test_a_qualifier_feeds_a_knockout() -> None:
+    from qipai.events.teams.event import seeding_from
+    from qipai.events.teams.simulate import TeamSimulation
+
+    qualifier = TeamSimulation("round-robin", teams=6, boards=2, seed="q").run()
+    rows = standings(qualifier)
+    seeds = seeding_from(rows, 4)
+    assert seeds == tuple(r.team for r in rows[:4])
+    s = TeamEventSettings("KO", TeamFormat.KNOCKOUT, boards=2, carry_over=0.5)
+    teams = [t for t in qualifier.teams if t.number in seeds]
+    ko = create(s, teams, "q-ko", seeding=seeds, qualifier=qualifier.matches)
+    semis = ko.rounds[0]
+    assert semis.stage == "semi-final"
+    assert [(m.home, m.away) for m in semis.matches] == [(seeds[0], seeds[3]), (seeds[1], seeds[2])]
+    for m in semis.matches:
+        (met,) = [q for q in qualifier.matches if {q.home, q.away} == {m.home, m.away}]
+        margin = met.margin if met.home == m.home else -met.margin
+        assert m.carry_over == round(margin * 0.5, 1)

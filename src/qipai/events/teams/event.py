@@ -49,6 +49,7 @@ __all__ = [
     "knockout_winner",
     "record_board",
     "rule",
+    "seeding_from",
     "standings",
 ]
 
