@@ -2,8 +2,9 @@
 Swiss teams or a knockout, on the draws of :mod:`~qipai.events.teams.formats`.
 
 :func:`create` checks the field (:func:`~qipai.events.teams.roster.check_field`) and the
-settings and draws round 1; :func:`record_board` enters one room's result of one board of one
-match, and :func:`rule` the director's forfeit or adjusted result of a match. When the last
+settings and draws round 1; :func:`name_lineup` takes a captain's line-up for a segment,
+:func:`record_board` one room's result of one board of one match, and :func:`rule` the
+director's forfeit or adjusted result of a match, each for the round in play. When the last
 match of a round is complete the next round is drawn, from the results so far; after the last
 round the event is over. Every function returns a new :class:`TeamEvent` and leaves the one it
 was given as it was; bad input raises an :class:`~qipai.events.errors.EventError` naming what
@@ -36,6 +37,7 @@ from .formats import (
     swiss_round,
 )
 from .match import FORFEIT_VP, Match, Room, adjust, counted, extend, forfeit, new_match, record
+from .match import name_lineup as lineup_in
 from .roster import Team, check_field
 from .standings import TeamRow, team_standings
 
@@ -47,6 +49,7 @@ __all__ = [
     "board_deal",
     "create",
     "knockout_winner",
+    "name_lineup",
     "record_board",
     "rule",
     "seeding_from",
@@ -361,6 +364,26 @@ def record_board(
     round ``round_number``."""
     m = _match(event, round_number, match_number)
     return _change(event, round_number, match_number, record(m, board, room, played))
+
+
+def name_lineup(
+    event: TeamEvent,
+    round_number: int,
+    match_number: int,
+    team: int,
+    segment: int,
+    by: str,
+    open_pair: Sequence[str],
+    closed_pair: Sequence[str],
+) -> TeamEvent:
+    """``event`` with the line-up team ``team``'s captain ``by`` names for ``segment`` of a
+    match of the round in play (:func:`~qipai.events.teams.match.name_lineup`)."""
+    m = _match(event, round_number, match_number)
+    entrant = next((t for t in event.teams if t.number == team), None)
+    if entrant is None:
+        raise MatchError(f"team {team} does not play this match")
+    named = lineup_in(m, entrant, segment, by, open_pair, closed_pair)
+    return _change(event, round_number, match_number, named)
 
 
 def rule(
