@@ -34,6 +34,7 @@ from qipai.bridge import (
 from qipai.bridge import errors as bridge_errors
 from qipai.events import EventSettings, Status, cancel, create_event, raise_hand
 from qipai.events import errors as event_errors
+from qipai.events.teams import errors as team_errors
 from qipai.server.protocol import ProtocolError, parse_message
 from qipai.web.errors import ZH, match, zh
 
@@ -55,6 +56,7 @@ USER_FACING = (
     {"HTTPException", "CommandError", "ProtocolError", "AuthError", "BoardNotReady"}
     | _error_classes(bridge_errors, bridge_errors.RuleError)
     | (_error_classes(event_errors, event_errors.EventError) - {"EventFormatError"})
+    | _error_classes(team_errors, event_errors.EventError)
 )
 
 # Classes of errors about the program or its stored data: logged, or a 500, never shown.

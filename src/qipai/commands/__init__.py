@@ -19,7 +19,7 @@ SUMMARIES = {
     "results": "score an event's results from a file",
     "robots": "robots bid and play the deals of a file",
     "swiss": "automatic Swiss pairs events",
-    "events": "events of every format (Swiss, Mitchell, Howell): simulate one with robots",
+    "events": "events of every format (Swiss, Mitchell, Howell, teams): simulate one with robots",
     "pool": "the duplicate pool and the weekly Rate: simulate weeks of it",
     "demo": "robots play demonstration boards",
     "serve": "run the bridge club server (pages, API, websockets)",

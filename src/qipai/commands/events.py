@@ -1,7 +1,9 @@
 """``qipai events simulate --format mitchell|howell|swiss --pairs N --rounds R --boards B
 --seed S [--scoring mp|imp|ximp|butler] [--movement NAME] [--arrow-switch ROUNDS] [--sit-out]
 [--json]``: a whole event of any format played by robot pairs in accelerated time, through the
-engine the server runs; prints the standings (NS and EW apart in a two-winner Mitchell).
+engine the server runs; prints the standings (NS and EW apart in a two-winner Mitchell). The
+team formats (``--format teams|round-robin|swiss-teams|knockout|ladder --teams N ...``) are
+run by :mod:`qipai.commands.teamevents`, which describes their JSON.
 
 ``--json`` prints one object whose shape scripts rely on (keep it stable)::
 
@@ -30,6 +32,10 @@ from ..events.export import pair_label
 from ..events.simulate import Simulation
 from . import SUMMARIES, usage
 
+TEAM_FORMATS = ("teams", "round-robin", "swiss-teams", "knockout", "ladder")
+"""Handed to :mod:`qipai.commands.teamevents` (its ``FORMATS``; listed here so that ``--help``
+does not import the robots)."""
+
 SCORING_NAMES = {"mp": Scoring.MP, "imp": Scoring.IMP, "butler": Scoring.IMP, "ximp": Scoring.XIMP}
 
 
@@ -38,7 +44,18 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     events = p.add_subparsers(dest="events_command", metavar="ACTION")
     sim = events.add_parser("simulate", help="robot pairs play a whole event of any format")
     sim.add_argument(
-        "--format", choices=[f.value for f in Format], default="swiss", help="default swiss"
+        "--format",
+        choices=[*(f.value for f in Format), *TEAM_FORMATS],
+        default="swiss",
+        help="default swiss; teams, round-robin, swiss-teams, knockout, ladder: robot teams "
+        "(docs/TEAMS.md)",
+    )
+    sim.add_argument("--teams", type=int, help="teams in the field (default 8; teams: 2)")
+    sim.add_argument(
+        "--challenges", type=int, help="ladder: challenges to make (default one per team)"
+    )
+    sim.add_argument(
+        "--segments", type=int, default=1, help="team matches: segments of --boards boards"
     )
     sim.add_argument("--pairs", type=int, default=16, help="pairs in the field (default 16)")
     sim.add_argument(
@@ -150,6 +167,10 @@ def _n(count: int, word: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.format in TEAM_FORMATS:
+        from . import teamevents  # the team formats' own command module
+
+        return teamevents.run(args)
     seed = args.seed or secrets.token_hex(4)
     state = simulation(args, seed).run()
     result = standings(state)

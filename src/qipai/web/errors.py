@@ -23,6 +23,7 @@ import string
 
 from ..bridge.names import TERMS
 from ..events.errors import ZH as EVENTS_ZH
+from ..events.teams.errors import ZH as TEAMS_ZH
 
 __all__ = ["ZH", "match", "zh"]
 
@@ -357,6 +358,7 @@ ZH: dict[str, str] = {
     "the start time {start} is not after now ({now})": "开始时间{start}必须晚于现在（{now}）",
     # -- events: the engine's formats and the director (kept in events/errors.py) -----------
     **EVENTS_ZH,
+    **TEAMS_ZH,
     # -- events: the API's fields for formats and rulings (server/events_api.py) ------------
     "'format' must be swiss, mitchell or howell": (
         "'format'须为swiss（瑞士移位）、mitchell（双冠军）或howell（单冠军）"
