@@ -77,6 +77,29 @@ def test_a_mitchell_on_the_server_with_a_ruling(server, players):
     pbn = server.get(f"/events/{eid}/results.pbn").text
     assert '"average-plus NS / average-minus EW"' in pbn
     assert ev["files"]["xml"] == f"/events/{eid}/results.xml"
+    # after the finish, within the correction period (Law 79C; 30 minutes unless set), the
+    # director still rules: the standings and the masterpoints follow, the log says why
+    assert ev["settings"]["correction_minutes"] == 30 and ev["rulings_open"] is True
+    store = server.app.state.server.store
+    late = {"round": 2, "table": 1, "board": 2, "kind": "assigned", "contract": "7NTX",
+            "declarer": "E", "tricks": 13, "reason": "a misinformation (Law 21B)"}  # fmt: skip
+    r = dan.post(path + "/adjust", late)
+    assert r.status_code == 200, r.text
+    ev = r.json()
+    assert ev["status"] == "finished" and ev["rulings"][-1]["reason"] == late["reason"]
+    assert {row["pair"]: row["total"] for row in ev["standings"]} != after
+    assert store.tournaments.log(eid)[-1][1] == "adjust"
+    for name in ("ann", "bob"):  # the awards are written again from the standings as ruled
+        row = next(x for x in ev["standings"] if x["pair"] == 1)
+        mine = [a.points for a in store.tournaments.awards(name) if a.tournament_id == eid]
+        assert mine == ([row["masterpoints"]] if row["masterpoints"] else [])
+    # once the period is over, the results are final: refused citing the Law, in both languages
+    events = server.app.state.server.tournaments
+    events.clock = lambda: time.time() + 31 * 60
+    r = dan.post(path + "/penalty", {"pair": 1, "points": 1, "reason": "slow play"})
+    assert r.status_code == 409 and r.json()["error"].endswith("final (Law 79C)")
+    assert "更正期" in r.json()["error_zh"] and "第79条C款" in r.json()["error_zh"]
+    assert server.get(path).json()["rulings_open"] is False
 
 
 def test_a_howell_the_field_does_not_fit_is_cancelled_saying_why(server, players):

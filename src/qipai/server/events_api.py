@@ -44,8 +44,10 @@ from ..events import director as rulings
 from ..events.export import score_card, travellers
 from ..events.scoring import score_event
 from ..events.settings import (
+    CORRECTION_PERIOD,
     FORMATS,
     MAX_COMPLETION,
+    MAX_CORRECTION_PERIOD,
     MIN_COMPLETION,
     ROBOT_LEVELS,
     Format,
@@ -85,6 +87,7 @@ SETTINGS_FIELDS = {
     "format",
     "movement",
     "arrow_switch",
+    "correction_minutes",
 }
 
 
@@ -144,6 +147,15 @@ def event_settings(data: dict[str, Any]) -> EventSettings:
         robot_level=_whole(data, "robot_level", 0, min(ROBOT_LEVELS), max(ROBOT_LEVELS)),
         robot_fill=_flag(data, "robot_fill", True),
         bye_score=ByeScore(bye),
+        correction_period=timedelta(
+            minutes=_number(
+                data,
+                "correction_minutes",
+                CORRECTION_PERIOD.total_seconds() / 60,
+                0,
+                MAX_CORRECTION_PERIOD.total_seconds() / 60,
+            )
+        ),
     )
 
 
@@ -185,12 +197,16 @@ def summary(live: LiveEvent) -> dict[str, Any]:
     }
 
 
-def event_view(live: LiveEvent, user: UserRecord | None) -> dict[str, Any]:
+def event_view(
+    live: LiveEvent, user: UserRecord | None, now: datetime | None = None
+) -> dict[str, Any]:
     """The event as its page shows it: settings, pairs, pending requests, every round's tables
     (with their live table ids) and results, the standings with each pair's board scores, and
     for the user their pair, their table now and their opponents. A result of the round in play
     is shown only to those who may see its board (:mod:`qipai.server.access`); for everyone
-    else a board is finished or not."""
+    else a board is finished or not. ``now``: the server's time, which says whether the
+    director may still rule (``rulings_open``: the event runs, or has finished and its
+    correction period, ``corrections_until``, Law 79C, is not over)."""
     s = live.state
     result = standings(s)
     shown = event_shown(live, user)
@@ -210,7 +226,14 @@ def event_view(live: LiveEvent, user: UserRecord | None) -> dict[str, Any]:
         "format": st.format.value,
         "movement": st.movement,
         "arrow_switch": list(st.arrow_switch),
+        "correction_minutes": st.correction_period.total_seconds() / 60,
     }
+    out["corrections_until"] = _iso(s.corrections_until)
+    until = s.corrections_until
+    # the director may still rule on the results: while it runs, and in the correction period
+    out["rulings_open"] = s.status is Status.RUNNING or (
+        until is not None and now is not None and now <= until
+    )
     out["pairs_registered"] = [
         {
             "pair": p.number,
@@ -431,7 +454,7 @@ async def api_create_event(request: Request) -> Response:
     data = await api_guard(request)
     live = await create_event(request, data)
     user = await current_user(request)
-    return JSONResponse(event_view(live, user), status_code=201)
+    return JSONResponse(event_view(live, user, tournaments(request).now()), status_code=201)
 
 
 async def create_event(request: Request, data: dict[str, Any]) -> LiveEvent:
@@ -459,7 +482,7 @@ async def create_event(request: Request, data: dict[str, Any]) -> LiveEvent:
 async def api_event(request: Request) -> Response:
     live = await _live(request)
     user = await current_user(request)
-    return JSONResponse(event_view(live, user))
+    return JSONResponse(event_view(live, user, tournaments(request).now()))
 
 
 ACTIONS = {
@@ -488,7 +511,7 @@ async def api_event_action(request: Request) -> Response:
     user = await current_user(request)
     live = await _live(request)
     await event_action(request, live, user, action, data)
-    return JSONResponse(event_view(live, user))
+    return JSONResponse(event_view(live, user, tournaments(request).now()))
 
 
 async def event_action(

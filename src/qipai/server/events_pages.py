@@ -635,7 +635,7 @@ async def event_page(request: Request, error: str | None = None, status: int = 2
     live = await _event(request)
     user = await current_user(request)
     lang = lang_of(request)
-    ev = event_view(live, user)
+    ev = event_view(live, user, tournaments(request).now())
     ctx = event_context(ev, lang)
     return await _render(
         request,
