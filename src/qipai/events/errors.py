@@ -216,8 +216,8 @@ ZH: dict[str, str] = {
     "{name} already plays in pair {n}": "{name}已经在第{n}对中参赛",
     "pair {pair} is already a robot pair": "第{pair}对已经是机器人对",
     "{name} already directs {event}": "{name}已经是“{event}”的裁判",
-    "the correction period of {event} ended at {at}: its results are final": (
-        "“{event}”的更正期已于{at}结束，成绩已是最终成绩"
+    "the correction period of {event} ended at {at}: its results are final (Law 79C)": (
+        "“{event}”的更正期已于{at}结束，成绩已是最终成绩（《桥牌规则》第79条C款）"
     ),
     "the correction period is 0 to {days} days, not {period}": (
         "更正期须为0至{days}天，不能是{period}"

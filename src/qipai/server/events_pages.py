@@ -40,7 +40,13 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from ..events.settings import MAX_COMPLETION, MIN_COMPLETION, ROBOT_LEVELS
+from ..events.settings import (
+    CORRECTION_PERIOD,
+    MAX_COMPLETION,
+    MAX_CORRECTION_PERIOD,
+    MIN_COMPLETION,
+    ROBOT_LEVELS,
+)
 from ..events.state import is_robot_player
 from ..store import UserRecord
 from ..web import display, i18n
@@ -104,6 +110,7 @@ DEFAULTS = {
     "bye_score": "average",
     "tz_offset": "480",
     "format": "swiss",
+    "correction_minutes": f"{CORRECTION_PERIOD.total_seconds() / 60:g}",
 }
 """The form's first values: six rounds of three boards, eight minutes a board, cross-IMPs.
 The start's offset is China's until the page's script puts the browser's own there."""
@@ -113,8 +120,11 @@ NUMBERS: dict[str, tuple[float, float, bool]] = {
     "round_minutes": (0.1, 240, False),
     "break_minutes": (0, 120, False),
     "completion_percent": (MIN_COMPLETION, MAX_COMPLETION, True),
+    "correction_minutes": (0, MAX_CORRECTION_PERIOD.total_seconds() / 60, False),
 }
 """The form's numbers: (least, most, whole); the same bounds as the JSON API's."""
+OPTIONAL_NUMBERS = frozenset({"correction_minutes"})
+"""Numbers the form may leave empty, taking their first value."""
 FORM_FIELDS = ("name", "start", *NUMBERS, "scoring", "robot_level", "robot_fill", "bye_score")
 FORMAT_KEYS = {
     "swiss": "ev_format_swiss",
@@ -221,6 +231,10 @@ def settings_lines(settings: dict[str, Any], lang: str) -> list[tuple[str, str]]
         (t("ev_break_minutes", lang), f"{settings['break_minutes']:g}"),
         (t("scoring", lang), display.scoring_name(settings["scoring"], lang)),
         (t("ev_completion_percent", lang), f"{settings['completion_percent']}%"),
+        (
+            t("ev_correction_period", lang),
+            t("ev_minutes_value", lang, n=f"{settings.get('correction_minutes', 30):g}"),
+        ),
         (t("robot_level", lang), f"{t('level', lang)} {settings['robot_level']}"),
         (
             t("ev_odd_field", lang),
@@ -352,7 +366,11 @@ def event_context(ev: dict[str, Any], lang: str) -> dict[str, Any]:
         "current_round": current,
         "is_over": ev["status"] in ("finished", "cancelled"),
         "points_unit": "%" if scoring == "mp" else "IMP",
-        "times": {"start": time_text(ev["start"]), "next_due": time_text(ev.get("next_due"))},
+        "times": {
+            "start": time_text(ev["start"]),
+            "next_due": time_text(ev.get("next_due")),
+            "corrections_until": time_text(ev.get("corrections_until")),
+        },
         "notes_view": [
             {"at": n["at"], "at_text": time_text(n["at"]), "text": note_text(n["text"], lang)}
             for n in ev["notes"]
@@ -453,6 +471,8 @@ def check_form(
             data["start"] = start.isoformat()
     for key, (lo, hi, whole) in NUMBERS.items():
         text = form.get(key, "").strip()
+        if not text and key in OPTIONAL_NUMBERS:  # left empty: the default (the Law's 30)
+            text = DEFAULTS[key]
         try:
             value = float(text)
         except ValueError:
