@@ -195,3 +195,16 @@ def test_every_ruling_through_the_page_forms_in_both_languages(server, players):
     assert next(p for p in ev["pairs_registered"] if p["pair"] == 4)["withdrawn_after"] == 1
     log = text_of(page(dan, f"/events/{eid}", EN))
     assert "misinformation" in log and "a late arrival" in log
+    # the score card page of pair 1 (NS at table 1): board by board, the assigned score shown
+    card = text_of(page(dan, f"/events/{eid}/cards/1", EN))  # the director sees every board
+    assert "Score card of pair 1" in card and "Opponents" in card
+    assert "Adjusted: assigned 3NT by S, 10 tricks" in card and "Round" in card
+    card_zh = text_of(page(dan, f"/events/{eid}/cards/1"))
+    assert "第1对计分卡" in card_zh and "调整分" in card_zh
+    hands = text_of(page(dan, f"/events/{eid}/hands", EN))
+    assert "Hand records" in hands and f"Board {b1}" in hands
+    # ann, now playing for pair 3, has board b1 still to play as it travels: not shown to her
+    assert "No board of this card may be shown to you yet" in text_of(
+        page(ann, f"/events/{eid}/cards/1", EN)
+    )
+    assert f"Board {b1} " not in text_of(page(ann, f"/events/{eid}/hands", EN))

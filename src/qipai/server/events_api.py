@@ -17,7 +17,7 @@ from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from ..bridge import Contract, Seat
+from ..bridge import Contract, Seat, dealer_of, vulnerability_of
 from ..bridge.errors import ParseError
 from ..events import (
     ByeScore,
@@ -299,6 +299,63 @@ def _card(s: EventState, pair: int, shown: frozenset[int]) -> list[dict[str, Any
     ]
 
 
+def card_view(live: LiveEvent, pair: int, user: UserRecord | None) -> dict[str, Any]:
+    """Pair ``pair``'s personal score card (计分卡), board by board: round, table, direction,
+    opponents, contract, declarer, lead, tricks, score and points, for the boards the asker may
+    see now (:mod:`qipai.server.access`; ``hidden`` counts the others the pair has been seated
+    for), with its place in the standings of the closed rounds (public, as on the event
+    page). 404 for a pair the event does not have."""
+    s = live.state
+    found = s.pair(pair)
+    if found is None:
+        raise HTTPException(404, f"there is no pair {pair}")
+    shown = event_shown(live, user)
+    seated = {b for r in s.rounds for t in r.tables if pair in t.pairs for b in t.boards}
+    row = next((r for r in standings(s).rows if r.pair == pair), None)
+    return {
+        "event": live.id,
+        "name": s.settings.name,
+        "scoring": s.settings.scoring.value,
+        "pair": pair,
+        "players": list(found.players),
+        "direction": None if s.plan is None else s.plan.direction(pair),
+        "rank": None if row is None else row.rank,
+        "total": None if row is None else row.total,
+        "lines": _card(s, pair, shown),
+        "hidden": len(seated - shown),
+    }
+
+
+def hands_view(live: LiveEvent, user: UserRecord | None) -> dict[str, Any]:
+    """The hand records of every board of the event dealt so far, across its rounds: each
+    board's dealer, vulnerability, deal and the rounds that play it, for the boards the asker
+    may see now (``hidden`` counts the others)."""
+    s = live.state
+    shown = event_shown(live, user)
+    seated = sorted({b for r in s.rounds for b in r.boards})
+    boards = []
+    for board in seated:
+        if board not in shown:
+            continue
+        deal = s.deal(board)
+        boards.append(
+            {
+                "board": board,
+                "dealer": dealer_of(board).letter,
+                "vulnerability": str(vulnerability_of(board)),
+                "deal": deal.pbn(),
+                "hands": {seat.letter: [str(c) for c in deal[seat]] for seat in Seat},
+                "rounds": [r.number for r in s.rounds if board in r.boards],
+            }
+        )
+    return {
+        "event": live.id,
+        "name": s.settings.name,
+        "boards": boards,
+        "hidden": len(seated) - len(boards),
+    }
+
+
 def _next(s: EventState) -> datetime | None:
     from ..events import next_due
 
@@ -401,8 +458,6 @@ async def board_view(
         )
     analyst = tables.analyst
     dd = await analyst.dd_table(deal.pbn())
-    from ..bridge import dealer_of, vulnerability_of
-
     par_ = await analyst.par(dd, dealer_of(board), vulnerability_of(board)) if dd else None
     return {
         "event": live.id,
@@ -717,6 +772,17 @@ async def _add_robot_pairs(t: Tournaments, live: LiveEvent, count: int, by: str)
         await t.change(live.id, "robot_pair", {"players": [a, b]}, both, by)
 
 
+async def api_event_card(request: Request) -> Response:
+    live = await _live(request)
+    user = await current_user(request)
+    return JSONResponse(card_view(live, int(request.path_params["pair"]), user))
+
+
+async def api_event_hands(request: Request) -> Response:
+    live = await _live(request)
+    return JSONResponse(hands_view(live, await current_user(request)))
+
+
 async def api_event_board(request: Request) -> Response:
     live = await _live(request)
     user = await current_user(request)
@@ -841,10 +907,19 @@ def event_routes() -> list[BaseRoute]:
         Route("/api/events", api_create_event, methods=["POST"]),
         Route("/api/events/{event_id:int}", api_event),
         Route("/api/events/{event_id:int}/boards/{board:int}", api_event_board),
+        Route("/api/events/{event_id:int}/cards/{pair:int}", api_event_card),
+        Route("/api/events/{event_id:int}/hands", api_event_hands),
         Route("/api/events/{event_id:int}/{action}", api_event_action, methods=["POST"]),
         Route("/events/{event_id:int}/results.{fmt}", event_file),
         Route("/api/players/{name}", api_player),
     ]
 
 
-__all__ = ["board_view", "event_routes", "event_settings", "event_view"]
+__all__ = [
+    "board_view",
+    "card_view",
+    "event_routes",
+    "event_settings",
+    "event_view",
+    "hands_view",
+]

@@ -543,6 +543,8 @@ UI: dict[str, tuple[str, str]] = {
     "ev_score": ("得分", "Score"),
     "ev_points": ("分数", "Points"),
     "ev_card_total": ("总分", "Total"),
+    "ev_no_such_pair": ("本比赛没有第{n}对", "This event has no pair {n}"),
+    "ev_rounds_played": ("打的轮次", "Played in rounds"),
 }
 
 
