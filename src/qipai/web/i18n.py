@@ -491,26 +491,35 @@ UI: dict[str, tuple[str, str]] = {
     "ev_rulings": ("裁判判罚记录", "The director's rulings"),
     "ev_adjusted": ("调整分", "Adjusted"),
     # -- the director's rulings as page forms, the correction period (Law 79C) -----------------
-    "ev_correction_minutes": ("更正期（分钟，法则79C）", "Correction period (minutes, Law 79C)"),
+    "ev_correction_minutes": (
+        "更正期（分钟，《桥牌规则》第79条C款）",
+        "Correction period (minutes, Law 79C)",
+    ),
     "ev_correction_period": ("更正期", "Correction period"),
     "ev_minutes_value": ("{n}分钟", "{n} minutes"),
     "ev_corrections_until": (
-        "裁判可在更正期内（至{t}，法则79C）更正成绩",
+        "裁判可在更正期内（至{t}，《桥牌规则》第79条C款）更正成绩",
         "The director may correct the results until {t} (the correction period, Law 79C)",
     ),
     "ev_results_final": (
-        "更正期已于{t}结束：成绩已是最终成绩（法则79C）",
+        "更正期已于{t}结束：成绩已是最终成绩（《桥牌规则》第79条C款）",
         "The correction period ended at {t}: the results are final (Law 79C)",
     ),
-    "ev_artificial_score": ("人为调整分（法则12C2）", "Artificial adjusted score (Law 12C2)"),
+    "ev_artificial_score": (
+        "人为调整分（《桥牌规则》第12条C2款）",
+        "Artificial adjusted score (Law 12C2)",
+    ),
     "ev_assigned_score": ("指定调整分或更正成绩", "Assigned score or corrected result"),
-    "ev_kind_assigned": ("指定调整分（法则12C1）", "Assigned adjusted score (Law 12C1)"),
-    "ev_kind_corrected": ("更正成绩（法则79C）", "Corrected result (Law 79C)"),
+    "ev_kind_assigned": (
+        "指定调整分（《桥牌规则》第12条C1款）",
+        "Assigned adjusted score (Law 12C1)",
+    ),
+    "ev_kind_corrected": ("更正成绩（《桥牌规则》第79条C款）", "Corrected result (Law 79C)"),
     "ev_contract_field": ("定约（如4SX，或Pass）", "Contract (like 4SX, or Pass)"),
     "ev_declarer": ("庄家", "Declarer"),
     "ev_tricks": ("庄家赢墩数", "Declarer's tricks"),
     "ev_assign": ("给出成绩", "Score the board so"),
-    "ev_penalty": ("程序判罚（法则90）", "Procedural penalty (Law 90)"),
+    "ev_penalty": ("程序判罚（《桥牌规则》第90条）", "Procedural penalty (Law 90)"),
     "ev_penalty_points": (
         "扣分（IMP，或一副牌满分的百分比）",
         "Points off (IMPs, or % of a board's top)",
