@@ -83,6 +83,8 @@ def test_a_mitchell_on_the_server_with_a_ruling(server, players):
     store = server.app.state.server.store
     late = {"round": 2, "table": 1, "board": 2, "kind": "assigned", "contract": "7NTX",
             "declarer": "E", "tricks": 13, "reason": "a misinformation (Law 21B)"}  # fmt: skip
+    events = server.app.state.server.tournaments
+    events._finished.clear()  # as after a restart: the finished event is read from the store
     r = dan.post(path + "/adjust", late)
     assert r.status_code == 200, r.text
     ev = r.json()
@@ -94,7 +96,6 @@ def test_a_mitchell_on_the_server_with_a_ruling(server, players):
         mine = [a.points for a in store.tournaments.awards(name) if a.tournament_id == eid]
         assert mine == ([row["masterpoints"]] if row["masterpoints"] else [])
     # once the period is over, the results are final: refused citing the Law, in both languages
-    events = server.app.state.server.tournaments
     events.clock = lambda: time.time() + 31 * 60
     r = dan.post(path + "/penalty", {"pair": 1, "points": 1, "reason": "slow play"})
     assert r.status_code == 409 and r.json()["error"].endswith("final (Law 79C)")

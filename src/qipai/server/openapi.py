@@ -390,6 +390,18 @@ SCHEMAS: dict[str, Schema] = {
         warnings={"type": "array", "items": STR},
         notes={"type": "array", "items": obj(["at", "text"], at=STR, text=STR)},
         director={**BOOL, "description": "whether you direct this event"},
+        corrections_until=nullable(
+            {
+                **STR,
+                "format": "date-time",
+                "description": "a finished event: the end of its correction period (Law 79C)",
+            }
+        ),
+        rulings_open={
+            **BOOL,
+            "description": "the director may still rule: the event runs, or its correction"
+            " period has not ended",
+        },
         me=nullable(
             obj(
                 ["name", "pair", "partner", "asked", "asked_by", "table"],

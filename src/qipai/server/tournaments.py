@@ -179,14 +179,19 @@ class Tournaments:
         return self._events.get(event_id)
 
     async def read(self, event_id: int) -> LiveEvent | None:
-        """The event, live or (once over) read from the store."""
+        """The event, live or (once over) read from the store; a finished one still in its
+        correction period is held, so a ruling on it changes the one read here."""
         live = self._events.get(event_id) or self._finished.get(event_id)
         if live is not None:
             return live
         record = await asyncio.to_thread(self.store.tournaments.get, event_id)
         if record is None:
             return None
-        return await self._load(record)
+        live = self._finished.get(event_id) or await self._load(record)
+        until = live.state.corrections_until
+        if until is not None and self.now() <= until:
+            self._keep_correcting(live)
+        return live
 
     async def scoring_of_table(self, table_id: int) -> Scoring | None:
         """The scoring of the event table ``table_id`` belongs to (None: a club table). A live
