@@ -14,6 +14,10 @@ same run, best of 5:
   other 26 come from :func:`~qipai.events.scoring.board_scores`' memory;
 * the same adjusted state from scratch, for the reference.
 
+And one board of 100 results (distinct scores) at matchpoints scored from cold, with one
+result replaced by an artificial score (which makes the board Neuberg-scaled, 99 results to a
+field of 100) against the same board all played, the reference, in the same run.
+
 Nothing is asserted; the figures are times and their ratio.
 """
 
@@ -43,7 +47,8 @@ from qipai.events import (
 )
 from qipai.events.director import adjust
 from qipai.events.movements import Sitting
-from qipai.events.scoring import forget
+from qipai.events.scoring import board_scores, forget
+from qipai.events.settings import Scoring
 from qipai.events.state import BoardRecord
 
 PAIRS = 200
@@ -140,6 +145,8 @@ def main() -> None:
     scratch = best(lambda: standings(state), forget)
     standings(state)  # every board remembered
     table = state.rounds[4].tables[17]
+    finished = state.finished_at
+    assert finished is not None
     after = adjust(
         state,
         5,
@@ -149,7 +156,7 @@ def main() -> None:
         ew=Artificial.MINUS,
         by="td",
         reason="bench",
-        now=START + timedelta(hours=5),
+        now=finished + timedelta(minutes=5),  # within the correction period (Law 79C)
     )
 
     def warm() -> None:
@@ -163,6 +170,31 @@ def main() -> None:
     print(f"  after one adjustment (26 remembered) {incremental * 1000:7.1f} ms")
     print(f"  the adjusted event from scratch      {cold * 1000:7.1f} ms")
     print(f"  ratio scratch / after-adjustment    x{cold / incremental:6.1f}")
+    artificial_board()
+
+
+def artificial_board() -> None:
+    """One board of 100 results, with and without an artificial score (best of 200 each)."""
+    rng = random.Random(SEED)
+    played = tuple(rng.randrange(-1500, 1500, 10) for _ in range(100))
+    adjusted = ((Artificial.PLUS, Artificial.MINUS), *played[1:])
+    runs = 200
+
+    def cold(entries: tuple[int | tuple[Artificial, Artificial], ...]) -> float:
+        times = []
+        for _ in range(runs):
+            forget()
+            t = time.perf_counter()
+            board_scores(entries, Scoring.MP, len(entries))
+            times.append(time.perf_counter() - t)
+        return min(times)
+
+    reference = cold(played)
+    with_artificial = cold(adjusted)
+    print("one board, 100 results, matchpoints, from cold (best of 200):")
+    print(f"  all played (the reference)          {reference * 1000:8.3f} ms")
+    print(f"  one artificial score (Neuberg 99/100) {with_artificial * 1000:6.3f} ms")
+    print(f"  ratio artificial / reference        x{with_artificial / reference:6.2f}")
 
 
 if __name__ == "__main__":

@@ -193,3 +193,21 @@ def test_ranks_are_preserved(ns: list[int]) -> None:
     for a, b in zip(ns, mps, strict=True):
         for c, d in zip(ns, mps, strict=True):
             assert (a > c) <= (b > d)
+
+
+@given(
+    st.integers(0, 400),
+    st.integers(1, 200),
+    st.integers(0, 50),
+    st.sampled_from(list(Scale)),
+)
+def test_neuberg_in_whole_numbers_is_the_exact_value_rounded(
+    halves: int, played: int, more: int, scale: Scale
+) -> None:
+    # the whole-number form (no Fraction a score) gives the float nearest the exact value
+    from fractions import Fraction
+
+    from qipai.duplicate.matchpoints import _neuberg_exact, _neuberg_halves
+
+    exact = _neuberg_exact(Fraction(halves, 2), played, played + more, scale)
+    assert _neuberg_halves(halves, played, played + more, scale) == float(exact)

@@ -157,3 +157,61 @@ def test_appointing_in_an_event_stored_before_directors_keeps_the_appointer() ->
     named = appoint(state, "deputy", by="td", now=START + 2 * MIN)
     assert named.directors == ("td", "deputy")
     assert penalize(named, 1, 1, by="td", reason="late", now=START + 2 * MIN).penalties
+
+
+def finished(**kw: object) -> EventState:
+    """A 4-pair Swiss of three rounds played to its finish (the last round closes at
+    START + 3 minutes)."""
+    state = event(**kw)
+    for i in (2, 3):
+        state = play_round(advance(state, START + i * MIN), START + i * MIN)
+    assert state.status is Status.FINISHED
+    return state
+
+
+def test_rulings_after_the_finish_within_the_correction_period() -> None:
+    state = finished(scoring="imp", correction_period=timedelta(minutes=30))
+    end = state.finished_at
+    assert end is not None and state.corrections_until == end + timedelta(minutes=30)
+    before = totals(state)
+    within = end + timedelta(minutes=29)
+    after = adjust(state, 3, 1, 5, ns=Artificial.PLUS, ew=Artificial.MINUS, by="td",
+                   reason="misboarded", now=within)  # fmt: skip
+    assert after.status is Status.FINISHED and totals(after) != before
+    assert after.rulings[-1].at == within and after.rulings[-1].reason == "misboarded"
+    penalized = penalize(after, 2, 1.5, by="td", reason="slow play", now=within)
+    assert totals(penalized)[2] == round(totals(after)[2] - 1.5, 2)
+    assert from_json(to_json(penalized)) == penalized
+
+
+def test_rulings_after_the_correction_period_are_refused_citing_law_79c() -> None:
+    from qipai.events.errors import CorrectionPeriodOver
+    from qipai.web.errors import zh
+
+    state = finished(scoring="mp", correction_period=timedelta(minutes=10))
+    end = state.finished_at
+    assert end is not None
+    late = end + timedelta(minutes=10, seconds=1)
+    with pytest.raises(CorrectionPeriodOver, match=r"\(Law 79C\)$") as refused:
+        correct(state, 1, 1, 1, made("3NT", "S", 9), by="td", reason="late", now=late)
+    until = (end + timedelta(minutes=10)).isoformat(timespec="minutes")
+    assert zh(str(refused.value)) == (
+        f"“Test Swiss”的更正期已于{until}结束，"
+        "成绩已是最终成绩（《桥牌规则》第79条C款）"
+    )
+    with pytest.raises(CorrectionPeriodOver):
+        penalize(state, 1, 1, by="td", reason="late", now=late)
+    none = finished(correction_period=timedelta(0))  # no corrections at all after the finish
+    assert none.finished_at is not None
+    with pytest.raises(CorrectionPeriodOver):
+        adjust(none, 1, 1, 1, ns=Artificial.PLUS, ew=Artificial.PLUS, by="td", reason="x",
+               now=none.finished_at + timedelta(seconds=1))  # fmt: skip
+
+
+def test_a_state_stored_without_a_correction_period_has_the_laws_thirty_minutes() -> None:
+    import json
+
+    state = finished()
+    data = json.loads(to_json(state))
+    del data["settings"]["correction_period"]
+    assert from_json(json.dumps(data)).settings.correction_period == timedelta(minutes=30)

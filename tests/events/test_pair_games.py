@@ -109,7 +109,8 @@ def test_a_four_table_mitchell_by_hand() -> None:
     # The director gives average to both sides of board 3 at round 3 (1 v 6). Board 3 keeps
     # two real results against a field of 3: Neuberg makes 2S+2's 0 of 2 0.5 of 4 (12.5 %) and
     # 4S='s 2 of 2 3.5 of 4 (87.5 %). Pairs 2 and 3 are level at 87.5 / 3 and share 3rd.
-    later = START + timedelta(hours=2)
+    assert state.corrections_until is not None  # within the correction period (Law 79C)
+    later = state.corrections_until - timedelta(minutes=1)
     state = adjust(state, 3, 1, 3, ns=Artificial.AVERAGE, ew=Artificial.AVERAGE, by="td",
                    reason="a fouled board", now=later)  # fmt: skip
     assert rows(state) == [

@@ -138,6 +138,12 @@ def _walk(routes, event_id: int, tables: list[int], names: list[str]) -> list[st
         "/events/new": ["/events/new"],
         "/events/{event_id}": [f"/events/{event_id}"],
         "/events/{event_id}/boards/{board}": [f"/events/{event_id}/boards/{b}" for b in (1, 2)],
+        "/api/events/{event_id}/cards/{pair}": [
+            f"/api/events/{event_id}/cards/{n}" for n in range(1, 5)
+        ],
+        "/events/{event_id}/cards/{pair}": [f"/events/{event_id}/cards/{n}" for n in range(1, 5)],
+        "/api/events/{event_id}/hands": [f"/api/events/{event_id}/hands"],
+        "/events/{event_id}/hands": [f"/events/{event_id}/hands"],
         "/players/{name}": [f"/players/{n}" for n in names],
     }
     paths: list[str] = []
@@ -266,6 +272,16 @@ def test_no_route_shows_a_board_before_its_time(server, h):
     assert ann.client.get(f"/api/events/{eid}/boards/2").status_code == 403
     assert cat.client.get(f"/api/events/{eid}/boards/1").status_code == 409
     assert leaked_hands(ann.client.get(f"/events/{eid}/results.pbn").text, deals[1])
+    # the hand records and score cards: what each may see now, no more
+    assert leaked_hands(ann.client.get(f"/events/{eid}/hands").text, deals[1])
+    hands = ann.client.get(f"/api/events/{eid}/hands").json()
+    assert [b["board"] for b in hands["boards"]] == [1] and hands["hidden"] == 1
+    card = ann.client.get(f"/api/events/{eid}/cards/1").json()
+    assert [(c["board"], c["contract"]) for c in card["lines"]] == [(1, "Pass")]
+    assert card["hidden"] == 1
+    card = cat.client.get(f"/api/events/{eid}/cards/1").json()
+    assert card["lines"] == [] and card["hidden"] == 2
+    assert cat.client.get(f"/api/events/{eid}/cards/9").status_code == 404
 
     # table 1 passes board 2 out: the round and the event are over, and everyone sees it all
     h.play_calls(by_seat, ["P"] * 4)
@@ -277,4 +293,8 @@ def test_no_route_shows_a_board_before_its_time(server, h):
         page = player.client.get(f"/events/{eid}/boards/2").text
         assert leaked_hands(page, deals[2]) == ["N", "E", "S", "W"]
         assert _results_shown(player.client.get(f"/events/{eid}/results.json").json()) == {1, 2}
+        hands_page = player.client.get(f"/events/{eid}/hands").text
+        assert all(leaked_hands(hands_page, d) == ["N", "E", "S", "W"] for d in deals.values())
+        card = player.client.get(f"/api/events/{eid}/cards/1").json()
+        assert [c["board"] for c in card["lines"]] == [1, 2] and card["hidden"] == 0
     check_watch(cat.client, t2, allowed=True)

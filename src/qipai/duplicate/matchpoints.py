@@ -134,6 +134,22 @@ def _neuberg_exact(mp: Fraction, played: int, field: int, scale: Scale) -> Fract
     return (mp + scale.tie) * field / played - scale.tie
 
 
+def _neuberg_halves(halves: int, played: int, field: int, scale: Scale) -> float:
+    """Neuberg's formula for ``halves`` / 2 matchpoints (every raw matchpoint is a whole number
+    of halves) in whole numbers: ``((halves + win) * field - win * played) / (2 * played)``.
+    One integer division, which Python rounds correctly, so the float is the one nearest the
+    exact value, as :func:`_neuberg_exact` gives, without building a Fraction per score (a
+    board with an artificial score is always Neuberg-scaled).
+
+    >>> _neuberg_halves(36, 10, 11, Scale.TWO_ONE), _neuberg_halves(0, 10, 11, Scale.TWO_ONE)
+    (19.9, 0.1)
+    """
+    if played == field:
+        return halves / 2
+    win = scale.win
+    return ((halves + win) * field - win * played) / (2 * played)
+
+
 def _check_field(results: int, field: int | None) -> int:
     """The field to score against: the number of results unless a larger field is given."""
     if field is None:
@@ -162,8 +178,9 @@ def matchpoints(
         return []
     by_score = _raw_matchpoints(scores, scale)
     if full != len(scores):
+        played = len(scores)
         by_score = {
-            score: float(_neuberg_exact(Fraction(mp), len(scores), full, scale))
+            score: _neuberg_halves(int(2 * mp), played, full, scale)
             for score, mp in by_score.items()
         }
     return [by_score[score] for score in scores]

@@ -10,6 +10,12 @@
 * :func:`withdraw_pair`: the director withdraws a pair;
 * :func:`appoint`: a director names another.
 
+A ruling on the results (adjust, assign, correct, penalize) is accepted while the event runs
+and, once it has finished, within its correction period (Law 79C,
+``EventSettings.correction_period``, 30 minutes unless the event says otherwise); after that
+:class:`~qipai.events.errors.CorrectionPeriodOver` refuses it, citing the Law, and the
+results are final. Replacing or withdrawing a pair needs a running event.
+
 Only a director of the event may rule (``state.directors``: its creator, and those they
 named); each ruling needs a reason and is written to the event's log as a
 :class:`~qipai.events.state.Ruling` (who, when, what, why) and a note. The table's own record
@@ -44,6 +50,7 @@ from datetime import datetime
 from .errors import (
     AlreadyRegistered,
     BoardNotInRound,
+    CorrectionPeriodOver,
     EventNotRunning,
     NotDirector,
     RulingError,
@@ -85,6 +92,12 @@ def _check(state: EventState, by: str, reason: str, now: datetime) -> EventState
         raise RulingError("a ruling needs a reason")
     if state.status not in (Status.RUNNING, Status.FINISHED):
         raise EventNotRunning(f"{state.settings.name} has no results to rule on")
+    until = state.corrections_until
+    if until is not None and now > until:
+        raise CorrectionPeriodOver(
+            f"the correction period of {state.settings.name} ended at "
+            f"{until.isoformat(timespec='minutes')}: its results are final (Law 79C)"
+        )
     return state
 
 

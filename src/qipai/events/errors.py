@@ -19,6 +19,7 @@ __all__ = [
     "AlreadyWithdrawn",
     "BadResult",
     "BoardNotInRound",
+    "CorrectionPeriodOver",
     "EventError",
     "EventFormatError",
     "EventNotRunning",
@@ -172,6 +173,11 @@ class RulingError(StateError):
     """A ruling that cannot be made: no reason, a board not finished, a round in play..."""
 
 
+class CorrectionPeriodOver(RulingError):
+    """The event finished and its correction period (Law 79C) is over: its results are
+    final."""
+
+
 class EventFormatError(ParseError, EventError):
     """A stored event state (JSON) that cannot be read back."""
 
@@ -210,4 +216,10 @@ ZH: dict[str, str] = {
     "{name} already plays in pair {n}": "{name}已经在第{n}对中参赛",
     "pair {pair} is already a robot pair": "第{pair}对已经是机器人对",
     "{name} already directs {event}": "{name}已经是“{event}”的裁判",
+    "the correction period of {event} ended at {at}: its results are final (Law 79C)": (
+        "“{event}”的更正期已于{at}结束，成绩已是最终成绩（《桥牌规则》第79条C款）"
+    ),
+    "the correction period is 0 to {days} days, not {period}": (
+        "更正期须为0至{days}天，不能是{period}"
+    ),
 }

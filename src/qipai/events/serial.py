@@ -27,7 +27,7 @@ from ..bridge.cards import Card, Seat
 from ..bridge.errors import ParseError
 from .errors import EventFormatError
 from .movements import Sitting
-from .settings import ByeScore, EventSettings, Format, Scoring
+from .settings import CORRECTION_PERIOD, ByeScore, EventSettings, Format, Scoring
 from .state import (
     Adjustment,
     AdjustmentKind,
@@ -89,6 +89,7 @@ def dump(state: EventState) -> dict[str, Any]:
             "format": s.format.value,
             "movement": s.movement,
             "arrow_switch": list(s.arrow_switch),
+            "correction_period": _seconds(s.correction_period),
         },
         "seed": state.seed,
         "created_at": _time(state.created_at),
@@ -252,6 +253,13 @@ class _Reader:
             raise EventFormatError(f"{self.where}.{key}: {e}") from None
 
 
+def _correction_period(s: _Reader) -> timedelta:
+    """The stored correction period; the Law's 30 minutes for a state stored before events had
+    one."""
+    seconds = s.maybe("correction_period", float)
+    return CORRECTION_PERIOD if seconds is None else timedelta(seconds=seconds)
+
+
 def load(data: Mapping[str, Any]) -> EventState:
     """The state :func:`dump` wrote; :class:`EventFormatError` names what is wrong."""
     top = _Reader(data, "event")
@@ -277,6 +285,7 @@ def load(data: Mapping[str, Any]) -> EventState:
             format=Format(s.get("format", str)) if v2 else Format.SWISS,
             movement=s.maybe("movement", str) if v2 else None,
             arrow_switch=s.ints("arrow_switch") if v2 else (),
+            correction_period=_correction_period(s),
         )
         status = Status(top.get("status", str))
     except ValueError as e:

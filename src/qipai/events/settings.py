@@ -28,8 +28,10 @@ from enum import StrEnum
 from .errors import SettingsError, StartInPast
 
 __all__ = [
+    "CORRECTION_PERIOD",
     "FORMATS",
     "MAX_COMPLETION",
+    "MAX_CORRECTION_PERIOD",
     "MIN_COMPLETION",
     "ROBOT_LEVELS",
     "ByeScore",
@@ -42,6 +44,10 @@ __all__ = [
 
 MIN_COMPLETION = 60
 MAX_COMPLETION = 80
+MAX_CORRECTION_PERIOD = timedelta(days=7)
+CORRECTION_PERIOD = timedelta(minutes=30)
+"""Law 79C2: unless the regulations say otherwise, scores may be corrected until 30 minutes
+after the official score is made available (here, the event's finish)."""
 ROBOT_LEVELS = (0, 1, 2)  # qipai.robots.LEVELS; not imported, to keep this package light
 
 
@@ -108,6 +114,10 @@ class EventSettings:
     with the fewest boards), and its rounds and boards are the movement's. In a movement a
     pair that sits out scores nothing for the round (a robot pair fills an odd Mitchell field
     when ``robot_fill``).
+
+    ``correction_period`` (Law 79C) runs from the finish: within it the director may still
+    rule on a board (adjust, assign, correct, penalize) and the standings follow; after it the
+    results are final. Unless the event says otherwise it is 30 minutes (Law 79C2).
     """
 
     name: str
@@ -124,6 +134,7 @@ class EventSettings:
     format: Format = Format.SWISS
     movement: str | None = None
     arrow_switch: tuple[int, ...] = ()
+    correction_period: timedelta = CORRECTION_PERIOD
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
@@ -138,6 +149,11 @@ class EventSettings:
             raise SettingsError(f"a round must last some time, not {self.round_length!r}")
         if not isinstance(self.break_length, timedelta) or self.break_length < timedelta(0):
             raise SettingsError(f"the break between rounds cannot be {self.break_length!r}")
+        period = self.correction_period
+        if not isinstance(period, timedelta) or not timedelta(0) <= period <= MAX_CORRECTION_PERIOD:
+            raise SettingsError(
+                f"the correction period is 0 to {MAX_CORRECTION_PERIOD.days} days, not {period!r}"
+            )
         try:
             object.__setattr__(self, "scoring", Scoring(self.scoring))
         except ValueError:

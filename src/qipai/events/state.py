@@ -385,6 +385,20 @@ class EventState:
     def is_over(self) -> bool:
         return self.status in (Status.FINISHED, Status.CANCELLED)
 
+    @property
+    def finished_at(self) -> datetime | None:
+        """When the event finished (its last round closed); None unless it has."""
+        if self.status is not Status.FINISHED or not self.rounds:
+            return None
+        return self.rounds[-1].closed_at
+
+    @property
+    def corrections_until(self) -> datetime | None:
+        """The end of the correction period (Law 79C) of a finished event: until then the
+        director may still rule on its results. None unless the event has finished."""
+        at = self.finished_at
+        return None if at is None else at + self.settings.correction_period
+
     def pair(self, number: int) -> Pair | None:
         for p in self.pairs:
             if p.number == number:

@@ -17,7 +17,7 @@ from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from ..bridge import Contract, Seat
+from ..bridge import Contract, Seat, dealer_of, vulnerability_of
 from ..bridge.errors import ParseError
 from ..events import (
     ByeScore,
@@ -44,8 +44,10 @@ from ..events import director as rulings
 from ..events.export import score_card, travellers
 from ..events.scoring import score_event
 from ..events.settings import (
+    CORRECTION_PERIOD,
     FORMATS,
     MAX_COMPLETION,
+    MAX_CORRECTION_PERIOD,
     MIN_COMPLETION,
     ROBOT_LEVELS,
     Format,
@@ -85,6 +87,7 @@ SETTINGS_FIELDS = {
     "format",
     "movement",
     "arrow_switch",
+    "correction_minutes",
 }
 
 
@@ -144,6 +147,15 @@ def event_settings(data: dict[str, Any]) -> EventSettings:
         robot_level=_whole(data, "robot_level", 0, min(ROBOT_LEVELS), max(ROBOT_LEVELS)),
         robot_fill=_flag(data, "robot_fill", True),
         bye_score=ByeScore(bye),
+        correction_period=timedelta(
+            minutes=_number(
+                data,
+                "correction_minutes",
+                CORRECTION_PERIOD.total_seconds() / 60,
+                0,
+                MAX_CORRECTION_PERIOD.total_seconds() / 60,
+            )
+        ),
     )
 
 
@@ -185,12 +197,16 @@ def summary(live: LiveEvent) -> dict[str, Any]:
     }
 
 
-def event_view(live: LiveEvent, user: UserRecord | None) -> dict[str, Any]:
+def event_view(
+    live: LiveEvent, user: UserRecord | None, now: datetime | None = None
+) -> dict[str, Any]:
     """The event as its page shows it: settings, pairs, pending requests, every round's tables
     (with their live table ids) and results, the standings with each pair's board scores, and
     for the user their pair, their table now and their opponents. A result of the round in play
     is shown only to those who may see its board (:mod:`qipai.server.access`); for everyone
-    else a board is finished or not."""
+    else a board is finished or not. ``now``: the server's time, which says whether the
+    director may still rule (``rulings_open``: the event runs, or has finished and its
+    correction period, ``corrections_until``, Law 79C, is not over)."""
     s = live.state
     result = standings(s)
     shown = event_shown(live, user)
@@ -210,7 +226,14 @@ def event_view(live: LiveEvent, user: UserRecord | None) -> dict[str, Any]:
         "format": st.format.value,
         "movement": st.movement,
         "arrow_switch": list(st.arrow_switch),
+        "correction_minutes": st.correction_period.total_seconds() / 60,
     }
+    out["corrections_until"] = _iso(s.corrections_until)
+    until = s.corrections_until
+    # the director may still rule on the results: while it runs, and in the correction period
+    out["rulings_open"] = s.status is Status.RUNNING or (
+        until is not None and now is not None and now <= until
+    )
     out["pairs_registered"] = [
         {
             "pair": p.number,
@@ -274,6 +297,63 @@ def _card(s: EventState, pair: int, shown: frozenset[int]) -> list[dict[str, Any
         }
         for c in score_card(s, pair, shown)
     ]
+
+
+def card_view(live: LiveEvent, pair: int, user: UserRecord | None) -> dict[str, Any]:
+    """Pair ``pair``'s personal score card (计分卡), board by board: round, table, direction,
+    opponents, contract, declarer, lead, tricks, score and points, for the boards the asker may
+    see now (:mod:`qipai.server.access`; ``hidden`` counts the others the pair has been seated
+    for), with its place in the standings of the closed rounds (public, as on the event
+    page). 404 for a pair the event does not have."""
+    s = live.state
+    found = s.pair(pair)
+    if found is None:
+        raise HTTPException(404, f"there is no pair {pair}")
+    shown = event_shown(live, user)
+    seated = {b for r in s.rounds for t in r.tables if pair in t.pairs for b in t.boards}
+    row = next((r for r in standings(s).rows if r.pair == pair), None)
+    return {
+        "event": live.id,
+        "name": s.settings.name,
+        "scoring": s.settings.scoring.value,
+        "pair": pair,
+        "players": list(found.players),
+        "direction": None if s.plan is None else s.plan.direction(pair),
+        "rank": None if row is None else row.rank,
+        "total": None if row is None else row.total,
+        "lines": _card(s, pair, shown),
+        "hidden": len(seated - shown),
+    }
+
+
+def hands_view(live: LiveEvent, user: UserRecord | None) -> dict[str, Any]:
+    """The hand records of every board of the event dealt so far, across its rounds: each
+    board's dealer, vulnerability, deal and the rounds that play it, for the boards the asker
+    may see now (``hidden`` counts the others)."""
+    s = live.state
+    shown = event_shown(live, user)
+    seated = sorted({b for r in s.rounds for b in r.boards})
+    boards = []
+    for board in seated:
+        if board not in shown:
+            continue
+        deal = s.deal(board)
+        boards.append(
+            {
+                "board": board,
+                "dealer": dealer_of(board).letter,
+                "vulnerability": str(vulnerability_of(board)),
+                "deal": deal.pbn(),
+                "hands": {seat.letter: [str(c) for c in deal[seat]] for seat in Seat},
+                "rounds": [r.number for r in s.rounds if board in r.boards],
+            }
+        )
+    return {
+        "event": live.id,
+        "name": s.settings.name,
+        "boards": boards,
+        "hidden": len(seated) - len(boards),
+    }
 
 
 def _next(s: EventState) -> datetime | None:
@@ -378,8 +458,6 @@ async def board_view(
         )
     analyst = tables.analyst
     dd = await analyst.dd_table(deal.pbn())
-    from ..bridge import dealer_of, vulnerability_of
-
     par_ = await analyst.par(dd, dealer_of(board), vulnerability_of(board)) if dd else None
     return {
         "event": live.id,
@@ -431,7 +509,7 @@ async def api_create_event(request: Request) -> Response:
     data = await api_guard(request)
     live = await create_event(request, data)
     user = await current_user(request)
-    return JSONResponse(event_view(live, user), status_code=201)
+    return JSONResponse(event_view(live, user, tournaments(request).now()), status_code=201)
 
 
 async def create_event(request: Request, data: dict[str, Any]) -> LiveEvent:
@@ -459,7 +537,7 @@ async def create_event(request: Request, data: dict[str, Any]) -> LiveEvent:
 async def api_event(request: Request) -> Response:
     live = await _live(request)
     user = await current_user(request)
-    return JSONResponse(event_view(live, user))
+    return JSONResponse(event_view(live, user, tournaments(request).now()))
 
 
 ACTIONS = {
@@ -488,7 +566,7 @@ async def api_event_action(request: Request) -> Response:
     user = await current_user(request)
     live = await _live(request)
     await event_action(request, live, user, action, data)
-    return JSONResponse(event_view(live, user))
+    return JSONResponse(event_view(live, user, tournaments(request).now()))
 
 
 async def event_action(
@@ -694,6 +772,17 @@ async def _add_robot_pairs(t: Tournaments, live: LiveEvent, count: int, by: str)
         await t.change(live.id, "robot_pair", {"players": [a, b]}, both, by)
 
 
+async def api_event_card(request: Request) -> Response:
+    live = await _live(request)
+    user = await current_user(request)
+    return JSONResponse(card_view(live, int(request.path_params["pair"]), user))
+
+
+async def api_event_hands(request: Request) -> Response:
+    live = await _live(request)
+    return JSONResponse(hands_view(live, await current_user(request)))
+
+
 async def api_event_board(request: Request) -> Response:
     live = await _live(request)
     user = await current_user(request)
@@ -818,10 +907,19 @@ def event_routes() -> list[BaseRoute]:
         Route("/api/events", api_create_event, methods=["POST"]),
         Route("/api/events/{event_id:int}", api_event),
         Route("/api/events/{event_id:int}/boards/{board:int}", api_event_board),
+        Route("/api/events/{event_id:int}/cards/{pair:int}", api_event_card),
+        Route("/api/events/{event_id:int}/hands", api_event_hands),
         Route("/api/events/{event_id:int}/{action}", api_event_action, methods=["POST"]),
         Route("/events/{event_id:int}/results.{fmt}", event_file),
         Route("/api/players/{name}", api_player),
     ]
 
 
-__all__ = ["board_view", "event_routes", "event_settings", "event_view"]
+__all__ = [
+    "board_view",
+    "card_view",
+    "event_routes",
+    "event_settings",
+    "event_view",
+    "hands_view",
+]

@@ -7,6 +7,8 @@
   ``/events/{id}/{action}`` (the JSON API's actions, with the form's CSRF field);
 * ``/events/{id}/boards/{n}``: one board at every table of its round, with the deal, DD
   table and par, each result linking to that table's hand record;
+* ``/events/{id}/cards/{n}``: pair n's score card (计分卡), board by board;
+* ``/events/{id}/hands``: the hand records of every board, across the rounds;
 * ``/players/{name}``: a player's masterpoints (大师分) and awards.
 
 Every page is rendered here from the JSON API's own views (``events_api.event_view`` and
@@ -40,7 +42,13 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from ..events.settings import MAX_COMPLETION, MIN_COMPLETION, ROBOT_LEVELS
+from ..events.settings import (
+    CORRECTION_PERIOD,
+    MAX_COMPLETION,
+    MAX_CORRECTION_PERIOD,
+    MIN_COMPLETION,
+    ROBOT_LEVELS,
+)
 from ..events.state import is_robot_player
 from ..store import UserRecord
 from ..web import display, i18n
@@ -53,9 +61,11 @@ from .events_api import (
     MAX_ROBOT_PAIRS,
     MAX_ROUNDS,
     board_view,
+    card_view,
     create_event,
     event_action,
     event_view,
+    hands_view,
     profile,
     summary,
     tournaments,
@@ -104,6 +114,7 @@ DEFAULTS = {
     "bye_score": "average",
     "tz_offset": "480",
     "format": "swiss",
+    "correction_minutes": f"{CORRECTION_PERIOD.total_seconds() / 60:g}",
 }
 """The form's first values: six rounds of three boards, eight minutes a board, cross-IMPs.
 The start's offset is China's until the page's script puts the browser's own there."""
@@ -113,8 +124,11 @@ NUMBERS: dict[str, tuple[float, float, bool]] = {
     "round_minutes": (0.1, 240, False),
     "break_minutes": (0, 120, False),
     "completion_percent": (MIN_COMPLETION, MAX_COMPLETION, True),
+    "correction_minutes": (0, MAX_CORRECTION_PERIOD.total_seconds() / 60, False),
 }
 """The form's numbers: (least, most, whole); the same bounds as the JSON API's."""
+OPTIONAL_NUMBERS = frozenset({"correction_minutes"})
+"""Numbers the form may leave empty, taking their first value."""
 FORM_FIELDS = ("name", "start", *NUMBERS, "scoring", "robot_level", "robot_fill", "bye_score")
 FORMAT_KEYS = {
     "swiss": "ev_format_swiss",
@@ -221,6 +235,10 @@ def settings_lines(settings: dict[str, Any], lang: str) -> list[tuple[str, str]]
         (t("ev_break_minutes", lang), f"{settings['break_minutes']:g}"),
         (t("scoring", lang), display.scoring_name(settings["scoring"], lang)),
         (t("ev_completion_percent", lang), f"{settings['completion_percent']}%"),
+        (
+            t("ev_correction_period", lang),
+            t("ev_minutes_value", lang, n=f"{settings.get('correction_minutes', 30):g}"),
+        ),
         (t("robot_level", lang), f"{t('level', lang)} {settings['robot_level']}"),
         (
             t("ev_odd_field", lang),
@@ -352,7 +370,11 @@ def event_context(ev: dict[str, Any], lang: str) -> dict[str, Any]:
         "current_round": current,
         "is_over": ev["status"] in ("finished", "cancelled"),
         "points_unit": "%" if scoring == "mp" else "IMP",
-        "times": {"start": time_text(ev["start"]), "next_due": time_text(ev.get("next_due"))},
+        "times": {
+            "start": time_text(ev["start"]),
+            "next_due": time_text(ev.get("next_due")),
+            "corrections_until": time_text(ev.get("corrections_until")),
+        },
         "notes_view": [
             {"at": n["at"], "at_text": time_text(n["at"]), "text": note_text(n["text"], lang)}
             for n in ev["notes"]
@@ -453,6 +475,8 @@ def check_form(
             data["start"] = start.isoformat()
     for key, (lo, hi, whole) in NUMBERS.items():
         text = form.get(key, "").strip()
+        if not text and key in OPTIONAL_NUMBERS:  # left empty: the default (the Law's 30)
+            text = DEFAULTS[key]
         try:
             value = float(text)
         except ValueError:
@@ -635,7 +659,7 @@ async def event_page(request: Request, error: str | None = None, status: int = 2
     live = await _event(request)
     user = await current_user(request)
     lang = lang_of(request)
-    ev = event_view(live, user)
+    ev = event_view(live, user, tournaments(request).now())
     ctx = event_context(ev, lang)
     return await _render(
         request,
@@ -699,6 +723,90 @@ async def event_board_page(request: Request) -> Response:
     )
 
 
+def card_context(view: dict[str, Any], lang: str) -> dict[str, Any]:
+    """What the score card page shows, from the JSON API's card view."""
+    scoring = view["scoring"]
+    lines = []
+    for c in view["lines"]:
+        contract = c["contract"]
+        real = None if contract in (None, "Pass") else contract
+        played = contract is not None
+        lines.append(
+            {
+                "round": c["round"],
+                "board": c["board"],
+                "table": c["table"],
+                "direction": i18n.t(c["direction"], lang),
+                "opponents": c["opponents"],
+                "played": played,
+                "contract_bits": display.contract_bits(contract_of(real), lang)
+                if played
+                else [(i18n.t("ev_not_played", lang), "")],
+                "declarer": seat_name(c["declarer"], lang) if real and c["declarer"] else "",
+                "lead_bits": card_bits(c["lead"]) if c.get("lead") else [],
+                "result": result_text(real, c["tricks"], lang) if played else "",
+                "score": (display.score_text(c["score"]) or "0") if c["score"] is not None else "",
+                "points": points_text(c["points"], scoring),
+                "adjusted": c["adjusted"],
+                "href": f"/events/{view['event']}/boards/{c['board']}",
+            }
+        )
+    return {
+        "cv": view,
+        "pair_view": pair_text(view["pair"], view["players"], lang),
+        "card_lines": lines,
+        "total_text": points_text(view["total"], scoring),
+        "points_unit": "%" if scoring == "mp" else "IMP",
+    }
+
+
+def hands_context(view: dict[str, Any], lang: str) -> dict[str, Any]:
+    """What the hand records page shows: each board's diagram."""
+    boards = []
+    for b in view["boards"]:
+        record = {
+            "hands": b["hands"],
+            "declarer": None,
+            "players": {},
+            "vulnerability": b["vulnerability"],
+            "dealer": b["dealer"],
+        }
+        boards.append(
+            {
+                **b,
+                "diagram": hands(record, lang),
+                "dealer_name": seat_name(b["dealer"], lang),
+                "vul_text": vul_text(b["vulnerability"], lang),
+                "href": f"/events/{view['event']}/boards/{b['board']}",
+            }
+        )
+    return {"hv": view, "hand_boards": boards}
+
+
+async def event_card_page(request: Request) -> Response:
+    """``GET /events/{id}/cards/{pair}``: a pair's score card, the boards the asker may see."""
+    live = await _event(request)
+    lang = lang_of(request)
+    user = await current_user(request)
+    pair = int(request.path_params["pair"])
+    try:
+        view = card_view(live, pair, user)
+    except HTTPException:
+        raise HTTPException(404, i18n.t("ev_no_such_pair", lang, n=pair)) from None
+    return await _render(request, "event_card.html", user, **card_context(view, lang))
+
+
+async def event_hands_page(request: Request) -> Response:
+    """``GET /events/{id}/hands``: every board of the event the asker may see, across its
+    rounds."""
+    live = await _event(request)
+    user = await current_user(request)
+    view = hands_view(live, user)
+    return await _render(
+        request, "event_hands.html", user, **hands_context(view, lang_of(request))
+    )
+
+
 async def player_page(request: Request) -> Response:
     """``GET /players/{name}``: a player's masterpoints, the events that awarded them and every
     event they entered, with their place and score."""
@@ -724,6 +832,8 @@ def event_page_routes() -> list[BaseRoute]:
         Route("/events/new", event_create, methods=["POST"]),
         Route("/events/{event_id:int}", event_page),
         Route("/events/{event_id:int}/boards/{board:int}", event_board_page),
+        Route("/events/{event_id:int}/cards/{pair:int}", event_card_page),
+        Route("/events/{event_id:int}/hands", event_hands_page, methods=["GET"]),
         Route("/events/{event_id:int}/{action}", event_form_action, methods=["POST"]),
         Route("/players/{name}", player_page),
     ]

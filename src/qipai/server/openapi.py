@@ -390,6 +390,18 @@ SCHEMAS: dict[str, Schema] = {
         warnings={"type": "array", "items": STR},
         notes={"type": "array", "items": obj(["at", "text"], at=STR, text=STR)},
         director={**BOOL, "description": "whether you direct this event"},
+        corrections_until=nullable(
+            {
+                **STR,
+                "format": "date-time",
+                "description": "a finished event: the end of its correction period (Law 79C)",
+            }
+        ),
+        rulings_open={
+            **BOOL,
+            "description": "the director may still rule: the event runs, or its correction"
+            " period has not ended",
+        },
         me=nullable(
             obj(
                 ["name", "pair", "partner", "asked", "asked_by", "table"],
@@ -422,6 +434,13 @@ SCHEMAS: dict[str, Schema] = {
             "type": "array",
             "items": {**INT, "minimum": 1, "maximum": 30},
             "description": "Mitchell rounds played with EW sitting NS",
+        },
+        correction_minutes={
+            "type": "number",
+            "minimum": 0,
+            "maximum": 10080,
+            "default": 30,
+            "description": "the correction period after the finish (Law 79C)",
         },
     ),
     "EventAction": obj(
@@ -491,6 +510,54 @@ SCHEMAS: dict[str, Schema] = {
                 board_no=INT,
             ),
         },
+    ),
+    "EventCard": obj(
+        ["event", "name", "scoring", "pair", "players", "lines", "hidden"],
+        event=INT,
+        name=STR,
+        scoring={"enum": ["ximp", "imp", "mp"]},
+        pair=INT,
+        players={"type": "array", "items": STR},
+        direction=nullable({"enum": ["NS", "EW"]}),
+        rank=nullable(INT),
+        total=nullable({"type": "number"}),
+        lines={
+            "type": "array",
+            "items": obj(
+                ["round", "board", "table", "direction", "opponents"],
+                round=INT,
+                board=INT,
+                table=INT,
+                direction={"enum": ["NS", "EW"]},
+                opponents=INT,
+                contract=nullable({**STR, "description": "a contract, or Pass"}),
+                declarer=nullable(SEAT),
+                lead=nullable(CARD),
+                tricks=nullable(INT),
+                score=nullable({**INT, "description": "the pair's own score"}),
+                points=nullable({"type": "number"}),
+                adjusted=nullable({**STR, "description": "the director's adjustment"}),
+            ),
+        },
+        hidden={**INT, "description": "boards of the pair not shown to the asker yet"},
+    ),
+    "EventHands": obj(
+        ["event", "name", "boards", "hidden"],
+        event=INT,
+        name=STR,
+        boards={
+            "type": "array",
+            "items": obj(
+                ["board", "dealer", "vulnerability", "deal", "hands", "rounds"],
+                board=INT,
+                dealer=SEAT,
+                vulnerability={"enum": ["None", "NS", "EW", "All"]},
+                deal=DEAL,
+                hands=by_seat({"type": "array", "items": CARD}),
+                rounds={"type": "array", "items": INT},
+            ),
+        },
+        hidden={**INT, "description": "boards dealt but not shown to the asker yet"},
     ),
     "Player": obj(
         ["name", "masterpoints", "awards"],
@@ -702,6 +769,21 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
             503: NO_EVENTS,
         },
         params={"board": {"type": "integer", "minimum": 1}},
+    ),
+    ("GET", "/api/events/{event_id}/cards/{pair}"): Operation(
+        "A pair's score card: board by board, the boards the asker may see now",
+        "events",
+        {
+            200: ("the score card", "EventCard"),
+            404: ("no such event or pair", "Error"),
+            503: NO_EVENTS,
+        },
+        params={"pair": {"type": "integer", "minimum": 1}},
+    ),
+    ("GET", "/api/events/{event_id}/hands"): Operation(
+        "The hand records of every board dealt so far that the asker may see now",
+        "events",
+        {200: ("the hand records", "EventHands"), 404: ("no such event", "Error"), 503: NO_EVENTS},
     ),
     ("POST", "/api/events/{event_id}/{action}"): Operation(
         "Register, withdraw, or (the director) add robots, pause, resume, cancel",

@@ -9,6 +9,10 @@ the live tables are brought in step with it (:meth:`Tournaments._sync`): the tab
 seated round are made and set up with the round's boards and players, the tables of a closed
 round are finished.
 
+A finished event may still change: the director's rulings within its correction period (Law
+79C) go the same way, and its masterpoint awards are written again from the standings they
+make.
+
 The clock is the state's stored timestamps: a poller calls ``advance`` when ``next_due`` says
 something is due, so a restart loses nothing; at start every running event is read back, its
 tables' logs are checked for results it has not recorded (a crash between a table's result and
@@ -60,6 +64,10 @@ log = logging.getLogger("qipai.server")
 POLL_EVERY = 1.0
 """Seconds between the poller's looks at the events' clocks."""
 
+KEEP_FINISHED = 64
+"""Finished events held at most for rulings in their correction period (others are read
+back from the store when a ruling comes)."""
+
 Change = Callable[[EventState, datetime], EventState]
 
 
@@ -98,6 +106,8 @@ class Tournaments:
         self.clock = clock
         self.poll_every = poll_every
         self._events: dict[int, LiveEvent] = {}
+        self._finished: dict[int, LiveEvent] = {}
+        """Finished events within their correction period, held for the director's rulings."""
         self._by_table: dict[int, tuple[int, int, int]] = {}
         self._poller: asyncio.Task[None] | None = None
         tables.on_result = self._on_result
@@ -169,14 +179,19 @@ class Tournaments:
         return self._events.get(event_id)
 
     async def read(self, event_id: int) -> LiveEvent | None:
-        """The event, live or (once over) read from the store."""
-        live = self._events.get(event_id)
+        """The event, live or (once over) read from the store; a finished one still in its
+        correction period is held, so a ruling on it changes the one read here."""
+        live = self._events.get(event_id) or self._finished.get(event_id)
         if live is not None:
             return live
         record = await asyncio.to_thread(self.store.tournaments.get, event_id)
         if record is None:
             return None
-        return await self._load(record)
+        live = self._finished.get(event_id) or await self._load(record)
+        until = live.state.corrections_until
+        if until is not None and self.now() <= until:
+            self._keep_correcting(live)
+        return live
 
     async def scoring_of_table(self, table_id: int) -> Scoring | None:
         """The scoring of the event table ``table_id`` belongs to (None: a club table). A live
@@ -232,7 +247,7 @@ class Tournaments:
         """Apply ``change(state, now)`` to the event, store it with a log line saying ``what``
         (``detail``, ``by``), then bring the tables in step. ``EventError`` from the change
         leaves everything as it was."""
-        live = self._events.get(event_id)
+        live = self._events.get(event_id) or await self._correcting(event_id)
         if live is None:
             raise LookupError(f"there is no running event {event_id}")
         async with live.lock:
@@ -245,7 +260,8 @@ class Tournaments:
             if by:
                 line["by"] = by
             awards: list[tuple[str, int, int]] = []
-            if after.status is Status.FINISHED and before.status is not Status.FINISHED:
+            corrected = before.status is Status.FINISHED  # a ruling in the correction period
+            if after.status is Status.FINISHED:
                 awards = _awards(after)
                 line["awards"] = len(awards)
             try:
@@ -257,6 +273,7 @@ class Tournaments:
                         state=to_json(after),
                         log=[(what, line)],
                         awards=awards,
+                        replace_awards=corrected,
                     )
                 )
             except StoreError:
@@ -266,10 +283,36 @@ class Tournaments:
                     live.state, live.version = from_json(record.state), record.version
                 raise
             live.state = after
-        await self._sync(live)
         if after.is_over:
             self._events.pop(event_id, None)
+            if after.status is Status.FINISHED:
+                self._keep_correcting(live)
+        await self._sync(live)
         return after
+
+    async def _correcting(self, event_id: int) -> LiveEvent | None:
+        """A finished event the director may still rule on (Law 79C: the pure ruling says
+        whether its correction period is over); None for one that is not finished."""
+        live = self._finished.get(event_id)
+        if live is None:
+            record = await asyncio.to_thread(self.store.tournaments.get, event_id)
+            if record is None or record.status != Status.FINISHED.value:
+                return None
+            live = self._finished.get(event_id) or await self._load(record)
+            self._keep_correcting(live)
+        return live
+
+    def _keep_correcting(self, live: LiveEvent) -> None:
+        """Hold a finished event (one lock for its corrections) while its correction period
+        runs; the oldest held beyond ``KEEP_FINISHED`` and those past their period go."""
+        now = self.now()
+        for key, held in list(self._finished.items()):
+            until = held.state.corrections_until
+            if until is None or until < now:
+                del self._finished[key]
+        self._finished[live.id] = live
+        while len(self._finished) > KEEP_FINISHED:
+            del self._finished[next(iter(self._finished))]
 
     # -- the tables -----------------------------------------------------------------------------
 

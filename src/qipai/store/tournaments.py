@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import delete, func, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from .models import MasterpointAward, Tournament, TournamentLog, TournamentTable
@@ -69,11 +69,13 @@ class TournamentStore:
         state: str,
         log: Sequence[LogLine],
         awards: Sequence[tuple[str, int, int]] = (),
+        replace_awards: bool = False,
     ) -> int:
         """Replace the state written as ``version`` with ``state`` and append ``log``; with
         ``awards`` (player, place, points) also record the masterpoints (once per player and
-        event). Returns the new version; StoreError when the stored version is not
-        ``version``."""
+        event; ``replace_awards``: instead of the event's awards written before, as a ruling in
+        the correction period changes the standings). Returns the new version; StoreError when
+        the stored version is not ``version``."""
         now = self._now()
         with self._session.begin() as s:
             done = s.execute(
@@ -97,6 +99,10 @@ class TournamentStore:
                         payload=payload,
                         created_at=now,
                     )
+                )
+            if replace_awards:
+                s.execute(
+                    delete(MasterpointAward).where(MasterpointAward.tournament_id == tournament_id)
                 )
             have = set(
                 s.scalars(
