@@ -137,6 +137,9 @@ ZH: dict[str, str] = {
     "not valid JSON": "不是有效的JSON",
     "a message must be a JSON object": "消息必须是JSON对象",
     "'type' must be one of: {types}": "'type'须为以下之一：{types}",
+    "'{kind}' is called '{new}' since protocol {version}": (
+        "自协议第{version}版起，'{kind}'改名为'{new}'"
+    ),
     "'id' must be a whole number or a string of at most 40 characters": (
         "'id'须为整数或不超过40个字符的字符串"
     ),
