@@ -48,7 +48,7 @@ from .serial import dump, from_json, load, to_json
 from .settings import ByeScore, EventSettings, Format, Scoring, check_settings
 from .standings import Standing, Standings, standings
 from .state import (
-    ROBOT_PAIR,
+    PHANTOM,
     Adjustment,
     AdjustmentKind,
     Artificial,
@@ -65,11 +65,10 @@ from .state import (
     deal_for,
     played_from,
 )
-from .swiss import PHANTOM, Pairing, first_round, swiss_pairing
+from .swiss import Pairing, first_round, swiss_pairing
 
 __all__ = [
     "PHANTOM",
-    "ROBOT_PAIR",
     "Adjustment",
     "AdjustmentKind",
     "Artificial",
