@@ -77,7 +77,7 @@ async def table_event(
         where = actor.state.event_table
         linked = where.get("event") if where is not None else None
         return await events.read(linked) if isinstance(linked, int) else None
-    event_id = await asyncio.to_thread(events.store.tournaments.event_of_table, table_id)
+    event_id = await asyncio.to_thread(events.store.event_store.event_of_table, table_id)
     return None if event_id is None else await events.read(event_id)
 
 

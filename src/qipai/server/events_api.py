@@ -416,7 +416,7 @@ async def _live(request: HTTPConnection) -> LiveEvent:
 
 async def api_events(request: Request) -> Response:
     t = tournaments(request)
-    records = await asyncio.to_thread(t.store.tournaments.listing, None, 100)
+    records = await asyncio.to_thread(t.store.event_store.listing, None, 100)
     out = []
     for r in records:
         live = t.get(r.id)
@@ -743,10 +743,10 @@ async def profile(request: HTTPConnection, name: str) -> dict[str, Any] | None:
     user = await asyncio.to_thread(t.store.user_by_name, name)
     if user is not None:  # found by its key: events and awards are under the name as written
         name = user.name
-    awards = await asyncio.to_thread(t.store.tournaments.awards, name)
+    awards = await asyncio.to_thread(t.store.event_store.awards, name)
     if user is None and not awards:
         return None
-    records = await asyncio.to_thread(t.store.tournaments.listing, None, PROFILE_EVENTS)
+    records = await asyncio.to_thread(t.store.event_store.listing, None, PROFILE_EVENTS)
     history = []
     for record in records:
         live = t.get(record.id) or await t.read(record.id)
@@ -800,8 +800,8 @@ def player_json(
         "masterpoints": sum(a.points for a in awards),
         "awards": [
             {
-                "event": a.tournament_id,
-                "event_name": a.tournament,
+                "event": a.event_id,
+                "event_name": a.event,
                 "place": a.place,
                 "points": a.points,
                 "at": a.awarded_at.isoformat(),

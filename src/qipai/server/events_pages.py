@@ -524,7 +524,7 @@ async def events_home(request: Request) -> Response:
     user = await current_user(request)
     lang = lang_of(request)
     t = tournaments(request)
-    records = await asyncio.to_thread(t.store.tournaments.listing, None, 200)
+    records = await asyncio.to_thread(t.store.event_store.listing, None, 200)
     groups: dict[str, list[dict[str, Any]]] = {"upcoming": [], "running": [], "over": []}
     for r in records:
         live = t.get(r.id)

@@ -242,7 +242,7 @@ class Tables:
                 private=False,
                 invite_token=secrets.token_urlsafe(16),
                 seed=seed,
-                tournament=tournament,
+                event_table=tournament,
             )
         )
         actor = self._actor(record, [])

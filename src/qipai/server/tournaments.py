@@ -49,7 +49,7 @@ from ..events import (
 from ..events.errors import ResultError
 from ..events.settings import Scoring
 from ..events.state import is_robot_player
-from ..store import Store, StoreError, TournamentRecord
+from ..store import EventRecord, Store, StoreError
 from .scoring import table_scoring
 from .table import Finish, Hold, Occupant, Release, SetUp
 from .table_log import EntryType
@@ -112,7 +112,7 @@ class Tournaments:
         """Read back every event not over, record any result its tables hold that it has not,
         and bring its tables in step. Returns how many were loaded."""
         records = await asyncio.to_thread(
-            self.store.tournaments.listing,
+            self.store.event_store.listing,
             [Status.REGISTRATION.value, Status.RUNNING.value],
             10_000,
         )
@@ -127,9 +127,9 @@ class Tournaments:
             await self._sync(live)
         return len(records)
 
-    async def _load(self, record: TournamentRecord) -> LiveEvent:
+    async def _load(self, record: EventRecord) -> LiveEvent:
         state = from_json(record.state)
-        links = await asyncio.to_thread(self.store.tournaments.tables, record.id)
+        links = await asyncio.to_thread(self.store.event_store.tables, record.id)
         live = LiveEvent(record.id, state, record.version, record.director_id, links)
         for (round_no, table_no), table_id in links.items():
             self._by_table[table_id] = (record.id, round_no, table_no)
@@ -173,7 +173,7 @@ class Tournaments:
         live = self._events.get(event_id)
         if live is not None:
             return live
-        record = await asyncio.to_thread(self.store.tournaments.get, event_id)
+        record = await asyncio.to_thread(self.store.event_store.get, event_id)
         if record is None:
             return None
         return await self._load(record)
@@ -186,7 +186,7 @@ class Tournaments:
             where = actor.state.event_table
             event_id = where.get("event") if where is not None else None
         else:
-            event_id = await asyncio.to_thread(self.store.tournaments.event_of_table, table_id)
+            event_id = await asyncio.to_thread(self.store.event_store.event_of_table, table_id)
         live = await self.read(event_id) if isinstance(event_id, int) else None
         return None if live is None else live.state.settings.scoring
 
@@ -212,7 +212,7 @@ class Tournaments:
         now = self.now()
         state = create_event(settings, seed=secrets.token_hex(8), now=now, director=director)
         record = await asyncio.to_thread(
-            lambda: self.store.tournaments.create(
+            lambda: self.store.event_store.create(
                 kind=settings.format.value,
                 name=settings.name,
                 director_id=director_id,
@@ -250,7 +250,7 @@ class Tournaments:
                 line["awards"] = len(awards)
             try:
                 live.version = await asyncio.to_thread(
-                    lambda: self.store.tournaments.save(
+                    lambda: self.store.event_store.save(
                         event_id,
                         live.version,
                         status=after.status.value,
@@ -261,7 +261,7 @@ class Tournaments:
                 )
             except StoreError:
                 log.exception("event %s: stored elsewhere meanwhile; reading it back", event_id)
-                record = await asyncio.to_thread(self.store.tournaments.get, event_id)
+                record = await asyncio.to_thread(self.store.event_store.get, event_id)
                 if record is not None:
                     live.state, live.version = from_json(record.state), record.version
                 raise
