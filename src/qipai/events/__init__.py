@@ -1,4 +1,4 @@
-"""Tournaments: pure logic over results, driven by ``now``; the server runs them.
+"""Events: pure logic over results, driven by ``now``; the server runs them.
 
 One engine serves every format (:mod:`qipai.events.formats`): the automatic Swiss pairs
 event (瑞士移位自动双人赛) and pair games on movements, Mitchell (双冠军) and Howell (单冠军).

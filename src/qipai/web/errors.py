@@ -229,7 +229,7 @@ ZH: dict[str, str] = {
     ),
     "hand records come as .pbn or .lin": "牌局记录只有.pbn和.lin两种格式",
     "this invitation link is not valid (or its table is closed)": "邀请链接无效（或牌桌已关闭）",
-    # -- events: the JSON API (server/events_api.py, events_pages.py, tournaments.py) -------
+    # -- events: the JSON API (server/events_api.py, events_pages.py, event_runner.py) -----
     "events are not running on this server": "本服务器没有开启比赛功能",
     "'{field}' must be a number, not {value}": "'{field}'须为数字，不能是{value}",
     "'{field}' must be a number": "'{field}'须为数字",

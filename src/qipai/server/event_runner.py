@@ -1,11 +1,11 @@
-"""Tournaments on the live server: the pure event logic of ``qipai.events`` driven by the clock
+"""The events on the live server: the pure event logic of ``qipai.events`` driven by the clock
 and by the tables' results.
 
 Each event is one state (``qipai.events.EventState``) held here and in the store. Every change
 goes one way: under the event's lock, a pure transition (``raise_hand``, ``record_result``,
 ``advance``...) makes the new state; the store writes it with a line of the event's log in one
 transaction (refused if another writer got there first); only then is it the state here, and
-the live tables are brought in step with it (:meth:`Tournaments._sync`): the tables of a newly
+the live tables are brought in step with it (:meth:`EventRunner._sync`): the tables of a newly
 seated round are made and set up with the round's boards and players, the tables of a closed
 round are finished.
 
@@ -82,7 +82,7 @@ class LiveEvent:
     syncing: asyncio.Lock = field(default_factory=asyncio.Lock)
 
 
-class Tournaments:
+class EventRunner:
     """Every event of the server: created, changed and driven by the clock here."""
 
     def __init__(
@@ -137,7 +137,7 @@ class Tournaments:
 
     def start(self) -> None:
         if self._poller is None:
-            self._poller = asyncio.create_task(self._poll(), name="tournaments-poller")
+            self._poller = asyncio.create_task(self._poll(), name="events-poller")
 
     async def stop(self) -> None:
         poller, self._poller = self._poller, None
@@ -323,7 +323,7 @@ class Tournaments:
         state = live.state
         name = f"{state.settings.name} · R{round_no} T{table_no}"
         setup = self._set_up(live, round_no, table_no)
-        actor = await self.tables.create_for_tournament(
+        actor = await self.tables.create_for_event(
             name=name[:60],
             scoring=table_scoring(state.settings.scoring),
             robot_level=state.settings.robot_level,
