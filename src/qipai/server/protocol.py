@@ -33,7 +33,7 @@ from .table import (
     UndoCmd,
 )
 
-PROTOCOL_VERSION = 2
+PROTOCOL_VERSION = 3
 """The protocol's version, sent in every ``state`` message as ``protocol`` (docs/PROTOCOL.md,
 *Versions*): a client whose script speaks another version reloads it."""
 RENAMED: dict[str, tuple[str, int]] = {"undo_response": ("undo_answer", 2)}

@@ -9,7 +9,7 @@ import { followEvent } from "./round.js";
 
 /* The protocol version this script speaks (docs/PROTOCOL.md, "Versions"); the server says its
    own in every state message. */
-export const PROTOCOL = 2;
+export const PROTOCOL = 3;
 const RELOADED = "qipai-reloaded-for-protocol";
 
 let ws = null;
@@ -90,7 +90,7 @@ function handle(msg) {
     if (e.type === "board_done" && !msg.replay) {
       state.results.push(e);
       openRecord(e.board_no);
-      if (state.table && state.table.tournament) setTimeout(followEvent, 1500);
+      if (state.table && state.table.event_table) setTimeout(followEvent, 1500);
     }
     if (e.type === "board_started" && !msg.replay) closeRecord();
     if (!msg.replay) {
