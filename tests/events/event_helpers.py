@@ -12,7 +12,6 @@ from qipai.bridge import Contract, Seat
 from qipai.duplicate import butler, cross_imps, matchpoints
 from qipai.events import (
     PHANTOM,
-    ROBOT_PAIR,
     EventSettings,
     EventState,
     Played,
@@ -114,7 +113,7 @@ def recompute(state: EventState) -> list[tuple[int, float, int]]:
             totals[pair] = round(math.fsum(values), 2)
     boards = len(closed) * state.settings.boards_per_round
     required = math.ceil(boards * state.settings.completion_percent / 100)
-    ranked = [p for p in totals if completed[p] >= required and p != ROBOT_PAIR]
+    ranked = [p for p in totals if completed[p] >= required and p != PHANTOM]
     ranked.sort(key=lambda p: (-totals[p], -completed[p], p))
     return [(p, totals[p], completed[p]) for p in ranked]
 

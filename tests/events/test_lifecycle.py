@@ -11,7 +11,7 @@ from event_helpers import MIN, NOW, START, made, play_round, registered
 
 from qipai.bridge import Contract, Seat
 from qipai.events import (
-    ROBOT_PAIR,
+    PHANTOM,
     ByeScore,
     EventState,
     Played,
@@ -154,9 +154,9 @@ def test_odd_field_meets_robots() -> None:
     e = play_round(e, START + 10 * MIN)
     rnd = e.current_round
     assert rnd is not None
-    robot = [t for t in rnd.tables if ROBOT_PAIR in t.pairs]
+    robot = [t for t in rnd.tables if PHANTOM in t.pairs]
     assert len(robot) == 1 and robot[0].number == 3 and 5 not in robot[0].pairs
-    assert all(r.pair != ROBOT_PAIR for r in standings(e).rows)
+    assert all(r.pair != PHANTOM for r in standings(e).rows)
 
 
 @pytest.mark.parametrize(
@@ -205,7 +205,7 @@ def test_withdrawal_takes_effect_after_the_round() -> None:
     rnd = e.current_round
     assert rnd is not None
     assert all(4 not in t.pairs for t in rnd.tables)
-    assert any(ROBOT_PAIR in t.pairs for t in rnd.tables)  # five left: robots fill
+    assert any(PHANTOM in t.pairs for t in rnd.tables)  # five left: robots fill
     row = next(r for r in standings(e).rows if r.pair == 4)
     assert row.boards_played == 2 and row.withdrawn_after == 1
     with pytest.raises(AlreadyWithdrawn, match="pair 4 \\(p4a & p4b\\) withdrew after round 1"):

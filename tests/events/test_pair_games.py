@@ -14,7 +14,7 @@ from hypothesis import settings as hsettings
 from hypothesis import strategies as st
 
 from qipai.events import (
-    ROBOT_PAIR,
+    PHANTOM,
     Artificial,
     EventState,
     Played,
@@ -167,18 +167,18 @@ def test_any_mitchell_event(pairs: int, per: int, robots: bool, data: st.DataObj
     for rnd, ns, ew, boards in _sittings(state):
         # an arrow-switch round seats the EW pairs NS; every other round keeps them
         home = ew if rnd in switched else ns
-        assert home in ns_home or home == ROBOT_PAIR
+        assert home in ns_home or home == PHANTOM
         assert (ew if rnd not in switched else ns) not in ns_home
-        if ROBOT_PAIR not in (ns, ew):
+        if PHANTOM not in (ns, ew):
             meetings[frozenset((ns, ew))] += 1
         for pair in (ns, ew):
             for b in boards:
                 plays[(pair, b, pair in ns_home)] += 1
     assert set(meetings.values()) <= {1}  # an NS pair meets an EW pair at most once
-    assert {n for (p, _, _), n in plays.items() if p != ROBOT_PAIR} <= {1}  # a board once
+    assert {n for (p, _, _), n in plays.items() if p != PHANTOM} <= {1}  # a board once
     sat_out = [p for r in state.rounds for p in r.byes]
     if pairs % 2 and not robots:  # the phantom's opponents sit out, one a round
-        assert len(sat_out) == rounds and ROBOT_PAIR not in {
+        assert len(sat_out) == rounds and PHANTOM not in {
             p for s in _sittings(state) for p in s[1:3]
         }
     elif pairs % 2:
@@ -223,7 +223,7 @@ def test_an_odd_mitchell_field_sits_out_or_meets_robots() -> None:
     assert [t.pairs for t in out.rounds[0].tables] == [(1, 5), (2, 6), (3, 7)]
     assert out.rounds[0].byes == (4,)
     robots = pairs_game(7, "mitchell", robot_fill=True)
-    assert [t.pairs for t in robots.rounds[0].tables][-1] == (4, ROBOT_PAIR)
+    assert [t.pairs for t in robots.rounds[0].tables][-1] == (4, PHANTOM)
     assert robots.rounds[0].byes == ()
 
 
@@ -235,9 +235,9 @@ def test_a_withdrawn_pairs_opponents_sit_out_or_meet_robots() -> None:
         later = [t.pairs for r in state.rounds[1:] for t in r.tables]
         assert all(6 not in p for p in later)
         if robot_fill:
-            assert any(ROBOT_PAIR in p for p in later)
+            assert any(PHANTOM in p for p in later)
         else:
-            assert all(ROBOT_PAIR not in p for p in later)
+            assert all(PHANTOM not in p for p in later)
             assert any(r.byes for r in state.rounds[1:])
 
 

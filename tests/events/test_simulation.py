@@ -16,7 +16,6 @@ from qipai.bridge.scoring import contract_score
 from qipai.duplicate import TableResult, table_score
 from qipai.events import (
     PHANTOM,
-    ROBOT_PAIR,
     EventState,
     Scoring,
     Status,
@@ -72,7 +71,7 @@ def test_the_withdrawn_pair(event: EventState) -> None:
         assert all(6 not in t.pairs for t in rnd.tables)
         assert 6 not in rnd.byes
     # 15 pairs left: robots fill from round 3
-    assert all(any(ROBOT_PAIR in t.pairs for t in rnd.tables) for rnd in event.rounds[2:])
+    assert all(any(PHANTOM in t.pairs for t in rnd.tables) for rnd in event.rounds[2:])
     row = next(r for r in standings(event).rows if r.pair == 6)
     assert row.rank is None and row.withdrawn_after == 2 and row.boards_completed <= 6
     assert row.total != 0  # its total is kept and shown

@@ -242,7 +242,7 @@ def test_no_route_shows_a_board_before_its_time(server, h):
     ev = _wait(round_with_robots_done, "the robots' table did not finish round 1")
     t1, t2 = (t["table_id"] for t in ev["rounds"][0]["tables"])
     assert (ev["rounds"][0]["tables"][0]["ns"], ev["rounds"][0]["tables"][0]["ew"]) == (1, 2)
-    seed = from_json(server.app.state.server.store.tournaments.get(eid).state).seed
+    seed = from_json(server.app.state.server.store.event_store.get(eid).state).seed
     deals = {b: deal_for(seed, 1, b) for b in (1, 2)}
 
     # table 1 passes board 1 out and sits over board 2

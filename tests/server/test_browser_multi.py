@@ -190,3 +190,34 @@ def test_reload_in_the_middle_of_a_trick_and_carry_on(live, browser):
     assert page.locator("#results li").count() == boards + 1
     assert errors == []
     ctx.close()
+
+
+def test_an_opponent_answers_an_undo_by_clicks(live, browser):
+    """South asks to take back a call; the robot East agrees at once, West (a person) clicks
+    Accept on their page (the client's ``undo_answer``, protocol 2): the call is taken back."""
+    ctx_a, ann, ann_errors = open_as(browser, live, "ann")
+    table_id = create_robot_table(ann)
+    ctx_b, bob, bob_errors = open_as(browser, live, "bob")
+    bob.goto(f"{live.base}/tables/{table_id}")
+    bob.click('#seat-controls button.sit[data-seat="W"]')
+    bob.wait_for_selector("#pos-bottom .card")
+    # North and East (robots) call first; then South's bidding box.
+    ann.wait_for_selector('#bidding-box:not(.hidden) button[data-call="P"]:enabled')
+    before = ann.locator("#auction td .call").count()
+    ann.click('#bidding-box button[data-call="P"]')
+    ann.wait_for_function(
+        "n => document.querySelectorAll('#auction td .call').length > n", arg=before
+    )
+    ann.click("#undo-btn")
+    bob.wait_for_selector("#undo-accept")
+    assert bob.locator("#undo-reject").count() == 1
+    bob.click("#undo-accept")
+    for page in (ann, bob):
+        page.wait_for_function(
+            "n => document.querySelectorAll('#auction td .call').length === n", arg=before
+        )
+        page.wait_for_selector("#undo-box.hidden", state="attached")
+    ann.wait_for_selector('#bidding-box:not(.hidden) button[data-call="P"]:enabled')
+    assert ann_errors == [] and bob_errors == []
+    ctx_a.close()
+    ctx_b.close()

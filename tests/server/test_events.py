@@ -232,7 +232,7 @@ def ev_state_seed(server, eid):
     store = server.app.state.server.store
     from qipai.events import from_json
 
-    return from_json(store.tournaments.get(eid).state).seed
+    return from_json(store.event_store.get(eid).state).seed
 
 
 # Robots that take 30 ms a move: a board lasts about two seconds, so the director acts while

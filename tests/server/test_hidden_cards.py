@@ -257,7 +257,7 @@ def test_undos_and_a_robot_taking_over_show_nothing_hidden(server, db_path, h):
                 undos += 1
                 for opp in (asker.lho, asker.rho):
                     conns[opp.letter].request(
-                        {"type": "undo_response", "accept": rng.random() < 0.8}
+                        {"type": "undo_answer", "accept": rng.random() < 0.8}
                     )
                     h.sync_all(everyone)
                     if conns["N"].state["table"]["undo"] is None:

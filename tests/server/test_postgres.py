@@ -4,6 +4,7 @@ each run makes its own database and drops it."""
 
 import os
 import secrets
+from datetime import UTC, datetime
 
 import pytest
 
@@ -98,7 +99,7 @@ def test_events_are_stored_whole_with_their_log_and_awards(any_store):
     store = any_store
     when = datetime(2026, 12, 1, 19, 0, tzinfo=UTC)
     director = store.create_user("td", None, guest=False)
-    rec = store.tournaments.create(
+    rec = store.event_store.create(
         kind="swiss",
         name="周二",
         director_id=director.id,
@@ -107,13 +108,13 @@ def test_events_are_stored_whole_with_their_log_and_awards(any_store):
         starts_at=when,
         log=("created", {"by": "td"}),
     )
-    assert rec.version == 1 and store.tournaments.get(rec.id).starts_at == when
-    v2 = store.tournaments.save(
+    assert rec.version == 1 and store.event_store.get(rec.id).starts_at == when
+    v2 = store.event_store.save(
         rec.id, 1, status="running", state='{"x": 1}', log=[("clock", {"at": "t"})]
     )
     with pytest.raises(StoreError):
-        store.tournaments.save(rec.id, 1, status="running", state='{"x": 2}', log=[])
-    assert store.tournaments.get(rec.id).state == '{"x": 1}'
+        store.event_store.save(rec.id, 1, status="running", state='{"x": 2}', log=[])
+    assert store.event_store.get(rec.id).state == '{"x": 1}'
     table = store.create_table(
         name="R1 T1",
         owner_id=None,
@@ -122,18 +123,18 @@ def test_events_are_stored_whole_with_their_log_and_awards(any_store):
         private=False,
         invite_token="t1",
         seed="event:1:round 1",
-        tournament=(rec.id, 1, 1),
+        event_table=(rec.id, 1, 1),
     )
-    assert store.tournaments.tables(rec.id) == {(1, 1): table.id}
+    assert store.event_store.tables(rec.id) == {(1, 1): table.id}
     awards = [("ann", 1, 3), ("bob", 1, 3)]
-    v3 = store.tournaments.save(rec.id, v2, status="finished", state="{}", log=[], awards=awards)
-    store.tournaments.save(rec.id, v3, status="finished", state="{}", log=[], awards=awards)
-    assert [(a.player, a.points, a.tournament) for a in store.tournaments.awards("ann")] == [
+    v3 = store.event_store.save(rec.id, v2, status="finished", state="{}", log=[], awards=awards)
+    store.event_store.save(rec.id, v3, status="finished", state="{}", log=[], awards=awards)
+    assert [(a.player, a.points, a.event) for a in store.event_store.awards("ann")] == [
         ("ann", 3, "周二")
     ]
-    assert [kind for _, kind, _, _ in store.tournaments.log(rec.id)] == ["created", "clock"]
-    assert [r.id for r in store.tournaments.listing(["finished"])] == [rec.id]
-    assert store.tournaments.listing(["running"]) == []
+    assert [kind for _, kind, _, _ in store.event_store.log(rec.id)] == ["created", "clock"]
+    assert [r.id for r in store.event_store.listing(["finished"])] == [rec.id]
+    assert store.event_store.listing(["running"]) == []
 
 
 def test_names_are_matched_by_their_key_on_postgresql(pg_url):
@@ -166,3 +167,104 @@ def test_bad_input_is_a_4xx_on_postgresql_too(pg_url, h):
         r = h.Player(server).post("/api/register", {"name": "ÄNN", "password": "long enough"})
         assert r.status_code == 409
         h.close_all()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def any_url(request, tmp_path):
+    if request.param == "sqlite":
+        from qipai.store import sqlite_url
+
+        return sqlite_url(tmp_path / "m.db")
+    return request.getfixturevalue("pg_url")
+
+
+def _insert(conn, table_name, **given):
+    """A row of ``table_name`` as the schema is now: ``given``, plain values for the rest."""
+    import sqlalchemy as sa
+
+    table = sa.Table(table_name, sa.MetaData(), autoload_with=conn)
+    plain = {
+        sa.Integer: 0,
+        sa.String: "x",
+        sa.Text: "x",
+        sa.Boolean: False,
+        sa.DateTime: datetime(2026, 12, 1, tzinfo=UTC),
+        sa.JSON: {},
+    }
+    values = dict(given)
+    for c in table.columns:
+        if c.name in values or c.nullable or c.primary_key or c.server_default is not None:
+            continue
+        values[c.name] = next(v for t, v in plain.items() if isinstance(c.type, t))
+    key = next(iter(table.primary_key.columns))
+    return conn.execute(table.insert().values(values).returning(key)).scalar()
+
+
+def test_the_events_tables_are_renamed_with_their_rows_and_back(any_url):
+    """Migration 0005 (tournaments -> events, issue #14) keeps an event, its log, its table and
+    its awards, on SQLite and PostgreSQL; the schema is then the models'; down and up again."""
+    from alembic import command
+    from alembic.autogenerate import compare_metadata
+    from alembic.config import Config
+    from alembic.runtime.migration import MigrationContext
+    from sqlalchemy import inspect
+
+    from qipai.store import connect, migrate
+    from qipai.store.db import MIGRATIONS
+    from qipai.store.models import Base
+
+    engine = connect(any_url)
+    try:
+        migrate(engine, "0004")
+        with engine.begin() as conn:
+            user = _insert(conn, "users", name="dora", name_key="dora")
+            table = _insert(conn, "tables", name="t", seed="s", invite_token="tok")
+            event = _insert(
+                conn, "tournaments", name="周五双人赛", director_id=user, status="open", version=1
+            )
+            _insert(conn, "tournament_log", tournament_id=event, seq=1, type="created")
+            _insert(
+                conn, "tournament_tables", tournament_id=event, round=1, table_no=1, table_id=table
+            )
+            _insert(
+                conn, "masterpoint_awards", tournament_id=event, player="ann", place=1, points=12
+            )
+
+        def check() -> None:
+            store = Store.open(any_url)
+            try:
+                assert store.event_store.get(event).name == "周五双人赛"
+                assert [kind for _, kind, _, _ in store.event_store.log(event)] == ["created"]
+                assert store.event_store.tables(event) == {(1, 1): table}
+                assert store.event_store.event_of_table(table) == event
+                awards = store.event_store.awards("ann")
+                assert [(a.event_id, a.event, a.points) for a in awards] == [
+                    (event, "周五双人赛", 12)
+                ]
+                store.event_store.save(event, 1, status="open", state="{}", log=[("clock", {})])
+                assert [seq for seq, *_ in store.event_store.log(event)] == [1, 2]
+            finally:
+                store.close()
+
+        migrate(engine)
+        check()
+        with engine.connect() as conn:
+            assert compare_metadata(MigrationContext.configure(conn), Base.metadata) == []
+            names = set(inspect(conn).get_table_names())
+        assert {"events", "event_log", "event_tables"} <= names
+        assert not {n for n in names if "tournament" in n}
+        cfg = Config()
+        cfg.set_main_option("script_location", MIGRATIONS)
+        with engine.begin() as conn:
+            cfg.attributes["connection"] = conn
+            command.downgrade(cfg, "0004")
+        with engine.connect() as conn:
+            names = set(inspect(conn).get_table_names())
+            assert {"tournaments", "tournament_log", "tournament_tables"} <= names
+            columns = {c["name"] for c in inspect(conn).get_columns("masterpoint_awards")}
+            assert "tournament_id" in columns and "event_id" not in columns
+        migrate(engine)
+        with engine.connect() as conn:
+            assert compare_metadata(MigrationContext.configure(conn), Base.metadata) == []
+    finally:
+        engine.dispose()

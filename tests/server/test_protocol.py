@@ -23,6 +23,7 @@ BAD = [
     ('{"type": "claim", "tricks": 14}', "'tricks' must be a whole number from 0 to 13"),
     ('{"type": "claim", "tricks": 2.5}', "'tricks' must be a whole number from 0 to 13"),
     ('{"type": "claim_response", "accept": 1}', "'accept' must be true or false"),
+    ('{"type": "undo_response", "accept": true}', "'undo_response' is called 'undo_answer'"),
     ('{"type": "chat", "text": ""}', "'text' must not be empty"),
     ('{"type": "chat", "text": "\\u0000\\u0001"}', "'text' must not be empty"),
     ('{"type": "chat", "text": "' + "字" * 501 + '"}', "too long"),
@@ -55,6 +56,23 @@ def test_malformed_messages_get_errors_and_the_table_goes_on(server, h):
     assert not [m for m in msgs if m["type"] == "error"]
     h.sync_all(conns)
     assert [e["call"] for e in conns["E"].view["auction"]] == ["1C"]
+
+
+def test_the_server_and_the_page_speak_one_protocol_version(server, h):
+    """Every state says the server's version; the table page's script speaks the same one (a
+    rename of the wire changes both, docs/PROTOCOL.md "Versions")."""
+    import re
+    from pathlib import Path
+
+    import qipai.web
+    from qipai.server.protocol import PROTOCOL_VERSION
+
+    _table_id, _players, conns = h.four_at_table(server)
+    states = [m for m in conns["N"].messages if m["type"] == "state"]
+    assert states and all(m["protocol"] == PROTOCOL_VERSION for m in states)
+    script = Path(qipai.web.__file__).parent / "static" / "table" / "connection.js"
+    found = re.search(r"export const PROTOCOL = (\d+);", script.read_text(encoding="utf-8"))
+    assert found is not None and int(found.group(1)) == PROTOCOL_VERSION
 
 
 def test_errors_echo_the_request_id(server, h):

@@ -23,7 +23,7 @@ def test_migrations_match_the_models_and_run_twice(store):
         diff = compare_metadata(MigrationContext.configure(conn), Base.metadata)
         assert diff == []
         assert conn.execute(text("PRAGMA journal_mode")).scalar() == "wal"
-        assert conn.execute(text("select version_num from alembic_version")).scalar() == "0004"
+        assert conn.execute(text("select version_num from alembic_version")).scalar() == "0005"
 
 
 def test_events_are_numbered_and_a_stale_writer_is_refused(store):
@@ -156,7 +156,7 @@ def test_upgrading_a_database_with_tables_keeps_them(tmp_path):
         assert t.board_set is None and t.spectators_see_all is False and t.away == {}
         assert [e.payload["text"] for e in store.events(1)] == ["hi"]
         assert store.user(1).session_epoch == 0
-        assert store.tournaments.listing() == []
+        assert store.event_store.listing() == []
     finally:
         store.close()
 

@@ -87,3 +87,22 @@ def test_the_protocol_doc_lists_every_entry_type():
     doc = (ROOT / "docs" / "PROTOCOL.md").read_text(encoding="utf-8")
     missing = [t.value for t in EntryType if f"`{t.value}`" not in doc]
     assert not missing
+
+
+def test_an_event_table_says_where_it_is_as_event_table_on_the_wire():
+    """Protocol 3 (issue #14): the summary and the ``set_up`` sent to clients say
+    ``event_table``; the stored ``set_up`` keeps its key ``tournament`` (the golden log)."""
+    from qipai.server.table_json import summary_json
+    from qipai.server.table_log import public_entry
+
+    state = initial_state(START["tournament"])
+    (kind, stored), *rest = GOLDEN["tournament"]["events"]
+    assert kind == "set_up" and stored["tournament"] == {"event": 9, "round": 2, "table": 1}
+    sent = public_entry((kind, stored), None)
+    assert sent["event_table"] == stored["tournament"] and "tournament" not in sent
+    assert "deal" not in json.dumps(sent)
+    for entry in [(kind, stored), *rest]:
+        state = fold(state, (entry[0], {"v": 1, **entry[1]}))
+    summary = summary_json(START["tournament"], state, (), 0)
+    assert summary["event_table"] == {"event": 9, "round": 2, "table": 1}
+    assert "tournament" not in summary

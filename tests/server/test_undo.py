@@ -36,13 +36,13 @@ def test_the_opponents_agree_and_the_call_is_taken_back(server, h, db_path):
     assert undo == {"seat": "N", "what": "1S", "waiting_for": ["E", "W"]}
     msgs = conns["E"].request({"type": "call", "call": "P"})
     assert any("undo is waiting" in e for e in h.errors(msgs))
-    msgs = conns["S"].request({"type": "undo_response", "accept": True})
+    msgs = conns["S"].request({"type": "undo_answer", "accept": True})
     assert any("only the opponents" in e for e in h.errors(msgs))
-    assert not h.errors(conns["E"].request({"type": "undo_response", "accept": True}))
+    assert not h.errors(conns["E"].request({"type": "undo_answer", "accept": True}))
     h.sync_all(conns)
     assert conns["N"].view["auction"] != []  # West has still to agree
     assert conns["N"].state["table"]["undo"]["waiting_for"] == ["W"]
-    assert not h.errors(conns["W"].request({"type": "undo_response", "accept": True}))
+    assert not h.errors(conns["W"].request({"type": "undo_answer", "accept": True}))
     h.sync_all(conns)
     for conn in conns.values():
         assert conn.view["auction"] == [] and conn.view["acting"] == "N"
@@ -77,7 +77,7 @@ def test_an_opponent_refuses_and_nothing_is_undone(server, h):
     # Declarer takes back dummy's card: the defenders refuse.
     assert not h.errors(conns["N"].request({"type": "undo"}))
     h.sync_all(conns)
-    assert not h.errors(conns["W"].request({"type": "undo_response", "accept": False}))
+    assert not h.errors(conns["W"].request({"type": "undo_answer", "accept": False}))
     h.sync_all(conns)
     assert conns["W"].view["played"] == [lead, dummy_card]
     assert conns["W"].state["table"]["undo"] is None

@@ -88,7 +88,7 @@ SURFACED = {
     # register() answers 409 with the StoreError's text when the name is taken.
     ("StoreError", "store/repo.py", "create_user"),
     # events_api.event_action answers 409 with f"{e}: it is over".
-    ("LookupError", "server/tournaments.py", "change"),
+    ("LookupError", "server/event_runner.py", "change"),
 }
 
 

@@ -3,7 +3,9 @@
 Two layers over the same rules:
 
 * plain functions of one :class:`~qipai.bridge.deal.Hand` (``hcp``, ``losers``, ``pattern`` ...),
-  written card by card for clarity;
+  written card by card for clarity. These are the one set of hand measures: the robots' system
+  files name them by their terms (``hcp``, ``pts``, ``balanced``, ``stop x`` ...,
+  ``qipai.robots.requirements``) and the dealer counts the same things in bulk;
 * vectorised forms over many deals for the dealer. A *holding* is one suit of one hand as a
   13-bit integer, bit ``rank - 2`` (two = bit 0, ace = bit 12), so a hand is a 52-bit mask whose
   bit ``Card.index`` is set for each card held, and ``(mask >> 13 * suit) & 8191`` is its holding
@@ -38,32 +40,48 @@ from ..bridge.errors import ParseError
 
 __all__ = [
     "BALANCED",
+    "BALANCED_PATTERNS",
     "CONTROLS_TABLE",
     "HCP_TABLE",
     "HONOURS_TABLE",
     "LENGTH_TABLE",
     "LOSERS_TABLE",
     "SEMI_BALANCED",
+    "SEMI_BALANCED_PATTERNS",
     "SUIT_QUALITY_TABLE",
     "DealFeatures",
     "ShapeSet",
+    "aces",
     "controls",
     "controls_array",
+    "dummy_points",
+    "has_stopper",
     "hcp",
     "hcp_array",
     "holding",
     "holdings_from_masks",
     "honours",
     "is_balanced",
+    "is_controlled",
+    "is_good_suit",
     "is_semi_balanced",
+    "is_two_suiter",
+    "keycards",
+    "kings",
+    "length_points",
     "lengths_array",
+    "longest_first",
     "losers",
     "losers_array",
     "masks_from_owners",
     "pattern",
     "point_table",
+    "rule_of_15",
+    "rule_of_20",
     "shape",
+    "side_kings",
     "suit_quality",
+    "top_three",
 ]
 
 # ---------------------------------------------------------------------------------------------
@@ -82,6 +100,8 @@ def hcp(hand: Hand, suit: Suit | None = None) -> int:
     >>> hcp(Hand.parse("AKQJ.T98.765.432"), Suit.SPADES)
     10
     """
+    if suit is None:
+        return hand.hcp  # the same sum, counted once per hand by the rules core
     return sum(c.rank.hcp for c in _cards(hand, suit))
 
 
@@ -93,6 +113,14 @@ def controls(hand: Hand, suit: Suit | None = None) -> int:
     """
     points = {Rank.ACE: 2, Rank.KING: 1}
     return sum(points.get(c.rank, 0) for c in _cards(hand, suit))
+
+
+def aces(hand: Hand) -> int:
+    return sum(1 for c in hand.cards if c.rank == Rank.ACE)
+
+
+def kings(hand: Hand) -> int:
+    return sum(1 for c in hand.cards if c.rank == Rank.KING)
 
 
 def losers(hand: Hand, suit: Suit | None = None) -> int:
@@ -115,25 +143,122 @@ def losers(hand: Hand, suit: Suit | None = None) -> int:
     return top - sum(1 for r in (Rank.ACE, Rank.KING, Rank.QUEEN)[:top] if r in held)
 
 
+def length_points(hand: Hand) -> int:
+    """HCP plus one for each card past the fourth in a suit.
+
+    >>> length_points(Hand.parse("AKQ632.K93.Q4.65"))
+    16
+    """
+    return hand.hcp + sum(max(0, n - 4) for n in hand.shape)
+
+
+def dummy_points(hand: Hand) -> int:
+    """HCP plus shortness, for raising partner: void 3, singleton 2, doubleton 1.
+
+    >>> dummy_points(Hand.parse("KQ632.K932.Q54.-"))
+    13
+    """
+    return hand.hcp + sum({0: 3, 1: 2, 2: 1}.get(n, 0) for n in hand.shape)
+
+
 def shape(hand: Hand) -> tuple[int, int, int, int]:
     """Suit lengths spades, hearts, diamonds, clubs."""
-    s, h, d, c = (hand.length(s) for s in SUITS_HIGH_FIRST)
-    return (s, h, d, c)
+    return hand.shape
+
+
+def longest_first(hand: Hand) -> tuple[int, int, int, int]:
+    """The suit lengths longest first: ``(5, 3, 3, 2)`` for any 5-3-3-2 hand."""
+    a, b, c, d = sorted(hand.shape, reverse=True)
+    return (a, b, c, d)
 
 
 def pattern(hand: Hand) -> str:
     """The suit lengths longest first, like ``"5332"`` (a 10-card suit reads ``"10300"``)."""
-    return "".join(str(n) for n in sorted(shape(hand), reverse=True))
+    return "".join(str(n) for n in longest_first(hand))
+
+
+# The patterns (longest first) of a balanced and of a semi-balanced hand, in any suits: the
+# one definition, read by ``is_balanced``, ``is_semi_balanced``, ``BALANCED`` and
+# ``SEMI_BALANCED`` alike. 7-2-2-2 has no singleton or void but is neither.
+BALANCED_PATTERNS: frozenset[tuple[int, int, int, int]] = frozenset(
+    {(4, 3, 3, 3), (4, 4, 3, 2), (5, 3, 3, 2)}
+)
+SEMI_BALANCED_PATTERNS: frozenset[tuple[int, int, int, int]] = BALANCED_PATTERNS | {
+    (5, 4, 2, 2),
+    (6, 3, 2, 2),
+}
 
 
 def is_balanced(hand: Hand) -> bool:
     """4333, 4432 or 5332, in any suits."""
-    return pattern(hand) in ("4333", "4432", "5332")
+    return longest_first(hand) in BALANCED_PATTERNS
 
 
 def is_semi_balanced(hand: Hand) -> bool:
-    """Balanced, or 5422 or 6322, in any suits."""
-    return pattern(hand) in ("4333", "4432", "5332", "5422", "6322")
+    """Balanced, or 5422 or 6322, in any suits (so not 7222).
+
+    >>> is_semi_balanced(Hand.parse("AKQJ432.K9.Q4.65"))
+    False
+    """
+    return longest_first(hand) in SEMI_BALANCED_PATTERNS
+
+
+def is_two_suiter(hand: Hand) -> bool:
+    """Two suits (or more) of five or more cards."""
+    return longest_first(hand)[1] >= 5
+
+
+def rule_of_20(hand: Hand) -> bool:
+    """HCP plus the lengths of the two longest suits make 20 or more (an opening bid)."""
+    first, second, _, _ = longest_first(hand)
+    return hand.hcp + first + second >= 20
+
+
+def rule_of_15(hand: Hand) -> bool:
+    """HCP plus the spades make 15 or more (opening in fourth seat)."""
+    return hand.hcp + hand.length(Suit.SPADES) >= 15
+
+
+def _ranks(hand: Hand, suit: Suit) -> set[Rank]:
+    return {c.rank for c in _cards(hand, suit)}
+
+
+def top_three(hand: Hand, suit: Suit) -> int:
+    """How many of the ace, king and queen the hand holds in ``suit``."""
+    return len(_ranks(hand, suit) & {Rank.ACE, Rank.KING, Rank.QUEEN})
+
+
+def has_stopper(hand: Hand, suit: Suit) -> bool:
+    """A, Kx, Qxx or Jxxx (or better) in ``suit``."""
+    rs, n = _ranks(hand, suit), hand.length(suit)
+    return (
+        Rank.ACE in rs
+        or (Rank.KING in rs and n >= 2)
+        or (Rank.QUEEN in rs and n >= 3)
+        or (Rank.JACK in rs and n >= 4)
+    )
+
+
+def is_good_suit(hand: Hand, suit: Suit) -> bool:
+    """Two of the top three honours, or three of the top five."""
+    return top_three(hand, suit) >= 2 or honours(hand, suit) >= 3
+
+
+def is_controlled(hand: Hand, suit: Suit) -> bool:
+    """First- or second-round control: ace, king, singleton or void."""
+    rs = _ranks(hand, suit)
+    return hand.length(suit) <= 1 or Rank.ACE in rs or Rank.KING in rs
+
+
+def keycards(hand: Hand, trump: Suit) -> int:
+    """The four aces and the trump king (Roman Key Card Blackwood)."""
+    trump_king = any(c.suit == trump and c.rank == Rank.KING for c in hand.cards)
+    return aces(hand) + (1 if trump_king else 0)
+
+
+def side_kings(hand: Hand, trump: Suit) -> int:
+    """Kings outside the trump suit (the king ask's answer)."""
+    return sum(1 for c in hand.cards if c.rank == Rank.KING and c.suit != trump)
 
 
 def honours(hand: Hand, suit: Suit) -> int:
@@ -418,14 +543,12 @@ class ShapeSet:
         return f"ShapeSet({list(self.shapes)!r})"
 
 
-BALANCED = ShapeSet(
-    sh
-    for sh in _all_shapes()
-    if sorted(sh, reverse=True) in ([4, 3, 3, 3], [4, 4, 3, 2], [5, 3, 3, 2])
-)
-SEMI_BALANCED = BALANCED | ShapeSet(
-    sh for sh in _all_shapes() if sorted(sh, reverse=True) in ([5, 4, 2, 2], [6, 3, 2, 2])
-)
+def _in_any_suits(patterns: frozenset[tuple[int, int, int, int]]) -> ShapeSet:
+    return ShapeSet(sh for sh in _all_shapes() if tuple(sorted(sh, reverse=True)) in patterns)
+
+
+BALANCED = _in_any_suits(BALANCED_PATTERNS)
+SEMI_BALANCED = _in_any_suits(SEMI_BALANCED_PATTERNS)
 
 
 # ---------------------------------------------------------------------------------------------

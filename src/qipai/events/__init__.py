@@ -1,4 +1,4 @@
-"""Tournaments: pure logic over results, driven by ``now``; the server runs them.
+"""Events: pure logic over results, driven by ``now``; the server runs them.
 
 One engine serves every format (:mod:`qipai.events.formats`): the automatic Swiss pairs
 event (瑞士移位自动双人赛) and pair games on movements, Mitchell (双冠军) and Howell (单冠军).
@@ -48,7 +48,7 @@ from .serial import dump, from_json, load, to_json
 from .settings import ByeScore, EventSettings, Format, Scoring, check_settings
 from .standings import Standing, Standings, standings
 from .state import (
-    ROBOT_PAIR,
+    PHANTOM,
     Adjustment,
     AdjustmentKind,
     Artificial,
@@ -65,11 +65,10 @@ from .state import (
     deal_for,
     played_from,
 )
-from .swiss import PHANTOM, Pairing, first_round, swiss_pairing
+from .swiss import Pairing, first_round, swiss_pairing
 
 __all__ = [
     "PHANTOM",
-    "ROBOT_PAIR",
     "Adjustment",
     "AdjustmentKind",
     "Artificial",

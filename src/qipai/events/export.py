@@ -23,7 +23,7 @@ from .scoring import score_event
 from .serial import dump_adjustment
 from .settings import Scoring
 from .standings import Standings
-from .state import ROBOT_PAIR, Adjustment, BoardRecord, EventState
+from .state import PHANTOM, Adjustment, BoardRecord, EventState
 
 __all__ = [
     "CSV_COLUMNS",
@@ -186,8 +186,8 @@ def score_card(
 
 
 def pair_label(state: EventState, number: int) -> str:
-    """``3 alice & bob``, or ``robots`` for the robot pair."""
-    if number == ROBOT_PAIR:
+    """``3 alice & bob``, or ``robots`` for the phantom (robots play it)."""
+    if number == PHANTOM:
         return "robots"
     pair = state.pair(number)
     return f"{number}" if pair is None else f"{number} {pair.name}"

@@ -41,8 +41,8 @@ from .errors import MovementError
 from .movements import Movement, Sitting, howell_for, howell_movements, mitchell
 from .scoring import tallies
 from .settings import EventSettings, Format
-from .state import ROBOT_PAIR, EventState, Note, Plan, Table
-from .swiss import PHANTOM, Pairing, first_round, swiss_pairing
+from .state import PHANTOM, EventState, Note, Plan, Table
+from .swiss import Pairing, first_round, swiss_pairing
 
 __all__ = [
     "EventFormat",
@@ -105,7 +105,7 @@ def pairing_order(state: EventState, round_number: int) -> list[int]:
 class SwissFormat:
     """The automatic Swiss pairs event: round 1 by registration order, then Swiss pairing on
     the totals so far (:mod:`~qipai.events.swiss`); every table plays the round's boards; the
-    odd pair meets the robot pair or sits out and scores the bye score; ties are broken by
+    odd pair meets the phantom (robots) or sits out and scores the bye score; ties are broken by
     boards completed, then registration order."""
 
     shares_ties = False
@@ -153,9 +153,9 @@ def _swiss_tables(state: EventState, pairing: Pairing) -> tuple[tuple[Table, ...
             if not state.settings.robot_fill:
                 byes.append(a)
             elif balance.get(a, 0) <= 0:
-                robot.append(Table(0, a, ROBOT_PAIR))
+                robot.append(Table(0, a, PHANTOM))
             else:
-                robot.append(Table(0, ROBOT_PAIR, a))
+                robot.append(Table(0, PHANTOM, a))
             continue
         ns, ew = (a, b) if balance.get(a, 0) <= balance.get(b, 0) else (b, a)
         tables.append(Table(0, ns, ew))
@@ -205,8 +205,9 @@ class MovementFormat:
     field at the start and its schedule stored in the state (:class:`~qipai.events.state.Plan`,
     in the event's pair numbers: the i-th registered pair takes the movement's pair i); each
     round seats the movement's sittings. A sitting against the phantom of an odd field, or
-    against a pair that has withdrawn, seats the robot pair when ``robot_fill``, else the pair
-    sits out (and scores nothing for the round). Pairs level on total share a place."""
+    against a pair that has withdrawn, seats robots as the phantom (``PHANTOM``) when
+    ``robot_fill``, else the pair sits out (and scores nothing for the round). Pairs level on
+    total share a place."""
 
     shares_ties = True
     scores_byes = False
@@ -218,7 +219,7 @@ class MovementFormat:
         phantom = movement.phantom
 
         def number(position: int) -> int:
-            return ROBOT_PAIR if position == phantom else numbers[position - 1]
+            return PHANTOM if position == phantom else numbers[position - 1]
 
         rounds = min(settings.rounds, movement.rounds)
         if settings.format is Format.HOWELL and settings.movement is None:
@@ -254,11 +255,11 @@ class MovementFormat:
         byes: list[int] = []
         for s in sorted(plan.round_sittings(number)):
             ns, ew = s.ns, s.ew
-            gone = [p for p in (ns, ew) if p != ROBOT_PAIR and not _plays(state, p, number)]
+            gone = [p for p in (ns, ew) if p != PHANTOM and not _plays(state, p, number)]
             if gone and robots:
-                ns, ew = (ROBOT_PAIR if p in gone else p for p in (ns, ew))
-            if (ROBOT_PAIR in (ns, ew) and not robots) or ns == ew == ROBOT_PAIR:
-                byes.extend(p for p in (ns, ew) if p != ROBOT_PAIR and _plays(state, p, number))
+                ns, ew = (PHANTOM if p in gone else p for p in (ns, ew))
+            if (PHANTOM in (ns, ew) and not robots) or ns == ew == PHANTOM:
+                byes.extend(p for p in (ns, ew) if p != PHANTOM and _plays(state, p, number))
                 continue
             if gone and not robots:
                 byes.extend(p for p in (ns, ew) if p not in gone)

@@ -32,7 +32,7 @@ from functools import lru_cache
 from ..bridge.cards import Side
 from ..duplicate import Adjusted, butler, cross_imps, score_board
 from .settings import ByeScore, Scoring
-from .state import ROBOT_PAIR, AdjustmentKind, Artificial, EventState
+from .state import PHANTOM, AdjustmentKind, Artificial, EventState
 
 __all__ = [
     "BYE_IMPS",
@@ -110,7 +110,7 @@ def _field(state: EventState) -> dict[int, int]:
     plan = state.plan
     if plan is not None:
         for s in plan.sittings:
-            if s.round > len(state.rounds) and ROBOT_PAIR not in s.pairs:
+            if s.round > len(state.rounds) and PHANTOM not in s.pairs:
                 for b in s.boards:
                     field[b] = field.get(b, 0) + 1
     return field
@@ -199,7 +199,7 @@ def tallies(
     scores_byes: bool,
     points: Iterable[BoardPoints] | None = None,
 ) -> dict[int, Tally]:
-    """Every registered pair's tally over the closed rounds (the robot pair is left out).
+    """Every registered pair's tally over the closed rounds (the phantom is left out).
     ``scores_byes``: a pair sitting out scores the bye score on the round's boards (else it
     scores nothing for them, though they count as completed). ``points``: the event's board
     points when already scored (:func:`score_event`)."""

@@ -35,7 +35,7 @@ from .movements import Sitting
 from .settings import EventSettings
 
 __all__ = [
-    "ROBOT_PAIR",
+    "PHANTOM",
     "Adjustment",
     "Artificial",
     "BoardRecord",
@@ -56,8 +56,10 @@ __all__ = [
     "robot_player",
 ]
 
-ROBOT_PAIR = 0
-"""The pair number of the robot pair that fills an odd field; registered pairs number from 1."""
+PHANTOM = 0
+"""The pair number of the phantom, the pair missing from an odd field: robots play it (a robot
+table) or its opponents sit out (the bye). Registered pairs, robot pairs the director enters
+among them, number from 1."""
 
 ROBOT_PREFIX = "robot "
 
@@ -250,9 +252,9 @@ class Ruling:
 @dataclass(frozen=True)
 class Plan:
     """The movement an event plays, fixed for its field at the start: the movement's name and
-    every sitting in the event's pair numbers (``ROBOT_PAIR`` for a robot pair in an odd
-    field; a sitting against no one is a sit-out and is left out). ``two_winners``: NS and EW
-    pairs are ranked apart."""
+    every sitting in the event's pair numbers (``PHANTOM`` for the phantom of an odd field,
+    played by robots; a sitting against no one is a sit-out and is left out). ``two_winners``:
+    NS and EW pairs are ranked apart."""
 
     name: str
     sittings: tuple[Sitting, ...]
@@ -275,9 +277,9 @@ class Plan:
 
 @dataclass(frozen=True)
 class Table:
-    """A table of a round: NS and EW pair numbers (``ROBOT_PAIR`` for robots), the boards it
-    plays (the round's boards when not given) and the records of its boards in the order they
-    came in."""
+    """A table of a round: NS and EW pair numbers (``PHANTOM``: robots play the phantom), the
+    boards it plays (the round's boards when not given) and the records of its boards in the
+    order they came in."""
 
     number: int
     ns: int

@@ -33,10 +33,9 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-__all__ = ["NODE_LIMIT", "PHANTOM", "Pairing", "first_round", "swiss_pairing"]
+from .state import PHANTOM
 
-PHANTOM = 0
-"""The opponent of the odd pair out: the robot pair, or the bye. Same number as ROBOT_PAIR."""
+__all__ = ["NODE_LIMIT", "Pairing", "first_round", "swiss_pairing"]
 
 NODE_LIMIT = 50_000
 """Search nodes allowed for one rematch budget before the budget is raised."""

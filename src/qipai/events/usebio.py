@@ -26,7 +26,7 @@ from ..bridge.cards import Seat, Suit
 from .export import Traveller, TravellerLine, travellers
 from .settings import Scoring
 from .standings import Standings
-from .state import ROBOT_PAIR, EventState
+from .state import PHANTOM, EventState
 
 __all__ = ["to_usebio"]
 
@@ -117,8 +117,8 @@ def _board(event: ET.Element, traveller: Traveller, scoring: Scoring) -> None:
 def _line(el: ET.Element, line: TravellerLine, scoring: Scoring, top: int) -> None:
     _text(el, "ROUND_NUMBER", line.round)
     _text(el, "TABLE_NUMBER", line.table)
-    _text(el, "NS_PAIR_NUMBER", "" if line.ns == ROBOT_PAIR else line.ns)
-    _text(el, "EW_PAIR_NUMBER", "" if line.ew == ROBOT_PAIR else line.ew)
+    _text(el, "NS_PAIR_NUMBER", "" if line.ns == PHANTOM else line.ns)
+    _text(el, "EW_PAIR_NUMBER", "" if line.ew == PHANTOM else line.ew)
     adj = line.adjustment
     if adj is not None and adj.ns is not None:  # artificial: no contract stands
         _text(el, "CONTRACT", "")

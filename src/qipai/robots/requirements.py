@@ -32,6 +32,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import ClassVar
 
+from ..analysis import evaluate
 from ..bridge.cards import Rank, Suit
 from ..bridge.deal import Hand
 from .constraints import MAX_HCP, HandConstraints
@@ -150,83 +151,12 @@ def parse_span(text: str, top: int) -> Span:
 
 
 # --- hand measures --------------------------------------------------------------------------
-
-
-def hcp(hand: Hand) -> int:
-    return hand.hcp
-
-
-def length_points(hand: Hand) -> int:
-    """HCP plus one for each card past the fourth in a suit."""
-    return hand.hcp + sum(max(0, hand.length(s) - 4) for s in Suit)
-
-
-def dummy_points(hand: Hand) -> int:
-    """HCP plus shortness, for raising partner: void 3, singleton 2, doubleton 1."""
-    return hand.hcp + sum({0: 3, 1: 2, 2: 1}.get(hand.length(s), 0) for s in Suit)
-
-
-def controls(hand: Hand, suit: Suit | None = None) -> int:
-    """Ace 2, king 1."""
-    return sum(
-        2 if c.rank == Rank.ACE else 1
-        for c in hand.cards
-        if c.rank >= Rank.KING and (suit is None or c.suit == suit)
-    )
+# The terms below call the one set of hand measures, ``qipai.analysis.evaluate``; only their
+# words (``pts``, ``dp``, ``stop`` ...) belong to the system files.
 
 
 def ranks(hand: Hand, suit: Suit) -> list[Rank]:
     return [c.rank for c in hand.suit(suit)]
-
-
-def has_stopper(hand: Hand, suit: Suit) -> bool:
-    """A, Kx, Qxx or Jxxx (or better)."""
-    rs, n = ranks(hand, suit), hand.length(suit)
-    return (
-        Rank.ACE in rs
-        or (Rank.KING in rs and n >= 2)
-        or (Rank.QUEEN in rs and n >= 3)
-        or (Rank.JACK in rs and n >= 4)
-    )
-
-
-def is_good_suit(hand: Hand, suit: Suit) -> bool:
-    """Two of the top three honours, or three of the top five."""
-    rs = set(ranks(hand, suit))
-    top3 = len(rs & {Rank.ACE, Rank.KING, Rank.QUEEN})
-    top5 = len(rs & {Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN})
-    return top3 >= 2 or top5 >= 3
-
-
-def is_controlled(hand: Hand, suit: Suit) -> bool:
-    """First- or second-round control: ace, king, singleton or void."""
-    rs = ranks(hand, suit)
-    return hand.length(suit) <= 1 or Rank.ACE in rs or Rank.KING in rs
-
-
-def keycards(hand: Hand, trump: Suit) -> int:
-    """The four aces and the trump king (Roman Key Card Blackwood)."""
-    aces = sum(1 for c in hand.cards if c.rank == Rank.ACE)
-    return aces + (1 if any(c.suit == trump and c.rank == Rank.KING for c in hand.cards) else 0)
-
-
-def side_kings(hand: Hand, trump: Suit) -> int:
-    """Kings outside the trump suit (the king ask's answer)."""
-    return sum(1 for c in hand.cards if c.rank == Rank.KING and c.suit != trump)
-
-
-def shape_sorted(hand: Hand) -> list[int]:
-    return sorted((hand.length(s) for s in Suit), reverse=True)
-
-
-def is_balanced(hand: Hand) -> bool:
-    """4-3-3-3, 4-4-3-2 or 5-3-3-2."""
-    return shape_sorted(hand) in ([4, 3, 3, 3], [4, 4, 3, 2], [5, 3, 3, 2])
-
-
-def is_semibalanced(hand: Hand) -> bool:
-    """Balanced, or 5-4-2-2 or 6-3-2-2: no singleton or void."""
-    return min(hand.length(s) for s in Suit) >= 2
 
 
 # --- terms ----------------------------------------------------------------------------------
@@ -329,12 +259,12 @@ class HandMeasure(Node):
 
 
 _MEASURES: dict[str, Callable[[Hand], int]] = {
-    "hcp": hcp,
-    "pts": length_points,
-    "dp": dummy_points,
-    "controls": controls,
-    "aces": lambda h: sum(1 for c in h.cards if c.rank == Rank.ACE),
-    "kings": lambda h: sum(1 for c in h.cards if c.rank == Rank.KING),
+    "hcp": evaluate.hcp,
+    "pts": evaluate.length_points,
+    "dp": evaluate.dummy_points,
+    "controls": evaluate.controls,
+    "aces": evaluate.aces,
+    "kings": evaluate.kings,
 }
 
 
@@ -433,7 +363,7 @@ class SuitTest(Node):
         if self.suit == "their" and self.word == "stop":
             if hand is None:
                 return None
-            return all(has_stopper(hand, s) for s in ctx.their)
+            return all(evaluate.has_stopper(hand, s) for s in ctx.their)
         s = resolve(self.suit, ctx, b)
         if s is None:
             return False
@@ -464,9 +394,9 @@ class SuitTest(Node):
 
 _SUIT_TESTS: dict[str, Callable[[Hand, Suit], bool]] = {
     "longest": lambda h, s: all(h.length(s) >= h.length(t) for t in Suit),
-    "stop": has_stopper,
-    "good": is_good_suit,
-    "controlled": is_controlled,
+    "stop": evaluate.has_stopper,
+    "good": evaluate.is_good_suit,
+    "controlled": evaluate.is_controlled,
     "feature": lambda h, s: any(r >= Rank.KING for r in ranks(h, s)),
     "trumpq": lambda h, s: Rank.QUEEN in ranks(h, s) or h.length(s) >= 10,
 }
@@ -486,11 +416,8 @@ class SuitMeasure(Node):
             return False
         if hand is None:
             return None
-        if self.word == "honors":
-            n = sum(1 for r in ranks(hand, s) if r >= Rank.QUEEN)
-        else:
-            n = controls(hand, s)
-        return n in self.span
+        count = evaluate.top_three if self.word == "honors" else evaluate.controls
+        return count(hand, s) in self.span
 
     def constraints(self, ctx: Context, b: Bindings) -> HandConstraints | None:
         s = resolve(self.suit, ctx, b)
@@ -519,8 +446,8 @@ class Keycards(Node):
         if trump is None:
             return None
         if self.word == "sidekings":
-            return side_kings(hand, trump)
-        return keycards(hand, trump)
+            return evaluate.side_kings(hand, trump)
+        return evaluate.keycards(hand, trump)
 
     def evaluate(self, ctx: Context, b: Bindings, hand: Hand | None) -> Value:
         if "T" not in ctx.suits:
@@ -638,12 +565,12 @@ class Shape(Node):
 
 
 _SHAPES: dict[str, Callable[[Hand], bool]] = {
-    "balanced": is_balanced,
-    "semibalanced": is_semibalanced,
-    "unbalanced": lambda h: not is_balanced(h),
-    "rule20": lambda h: h.hcp + sum(shape_sorted(h)[:2]) >= 20,
-    "rule15": lambda h: h.hcp + h.length(Suit.SPADES) >= 15,
-    "twosuiter": lambda h: shape_sorted(h)[1] >= 5,
+    "balanced": evaluate.is_balanced,
+    "semibalanced": evaluate.is_semi_balanced,
+    "unbalanced": lambda h: not evaluate.is_balanced(h),
+    "rule20": evaluate.rule_of_20,
+    "rule15": evaluate.rule_of_15,
+    "twosuiter": evaluate.is_two_suiter,
 }
 
 

@@ -26,7 +26,7 @@ from ..events.disclosure import may_see_board, shown_boards
 from ..store import TableRecord, UserRecord
 from .actor import TableActor
 from .context import current_user, may_view, srv
-from .tournaments import LiveEvent
+from .event_runner import LiveEvent
 
 __all__ = [
     "board_refusal",
@@ -70,14 +70,14 @@ async def table_event(
 ) -> LiveEvent | None:
     """The event a table belongs to, or None for a club table: a live table knows (its
     ``tournament``), a table no longer live is looked up in the store."""
-    events = srv(conn).tournaments
+    events = srv(conn).events
     if events is None:
         return None
     if actor is not None:
         where = actor.state.event_table
         linked = where.get("event") if where is not None else None
         return await events.read(linked) if isinstance(linked, int) else None
-    event_id = await asyncio.to_thread(events.store.tournaments.event_of_table, table_id)
+    event_id = await asyncio.to_thread(events.store.event_store.event_of_table, table_id)
     return None if event_id is None else await events.read(event_id)
 
 

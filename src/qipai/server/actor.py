@@ -29,6 +29,7 @@ from .analysis import Analyst
 from .game import BRIDGE, Game
 from .history import CHAT_HISTORY, History
 from .presence import Presence
+from .protocol import PROTOCOL_VERSION
 from .robots import RobotPool
 from .sightings import Sightings
 from .table import Command, CommandError, PlayerReturned, RobotTakeover, Sit
@@ -459,6 +460,7 @@ class TableActor:
         sub.push(
             {
                 "type": "state",
+                "protocol": PROTOCOL_VERSION,
                 "seq": st.seq,
                 "since": since,
                 "table": self.summary(st),

@@ -40,6 +40,7 @@ from .auth import Passwords, RateLimiter
 from .context import Server
 from .edge import RefuseNulPaths, server_error
 from .errors import http_error
+from .event_runner import EventRunner
 from .events_api import event_routes
 from .events_pages import event_page_routes
 from .lobby import favicon, lobby_page
@@ -48,7 +49,6 @@ from .robots import RobotPool
 from .table_routes import table_routes
 from .table_socket import socket_routes
 from .tables import Tables
-from .tournaments import Tournaments
 
 log = logging.getLogger("qipai.server")
 
@@ -134,7 +134,7 @@ def create_app(
         ws_burst=ws_rate[1],
     )
 
-    server.tournaments = Tournaments(
+    server.events = EventRunner(
         store, server.tables, clock=table_clock, poll_every=event_poll_every
     )
 
@@ -143,10 +143,10 @@ def create_app(
         count = await server.tables.load_all()
         log.info("%d open table(s) rebuilt from their event logs", count)
         server.tables.watch()
-        assert server.tournaments is not None
-        events = await server.tournaments.load_all()
+        assert server.events is not None
+        events = await server.events.load_all()
         log.info("%d event(s) not over read back", events)
-        server.tournaments.start()
+        server.events.start()
         # What is loaded now (modules, the tables rebuilt) lives as long as the server: keep it
         # out of the garbage collector's full collections, which walk every tracked object.
         gc.freeze()
@@ -155,7 +155,7 @@ def create_app(
         try:
             yield
         finally:
-            await server.tournaments.stop()
+            await server.events.stop()
             await server.tables.stop_all()
             store.close()
 

@@ -19,9 +19,9 @@ from ..web import i18n
 from .actor import TableActor
 from .auth import Passwords, RateLimiter, new_token, same_token
 from .edge import check_form, parse_json
+from .event_runner import EventRunner
 from .table import Occupant
 from .tables import Tables
-from .tournaments import Tournaments
 
 MAX_BODY = 16 * 1024
 """The most bytes a request body may have."""
@@ -47,7 +47,7 @@ class Server:
     ws_rate: float = 10.0
     ws_burst: float = 30.0
     users: dict[int, UserRecord] = field(default_factory=dict)
-    tournaments: Tournaments | None = None
+    events: EventRunner | None = None
     events_by_user: RateLimiter = field(default_factory=lambda: RateLimiter(*EVENTS_PER_USER))
     robot_calls_by_user: RateLimiter = field(
         default_factory=lambda: RateLimiter(*ROBOT_CALLS_PER_USER)

@@ -2,7 +2,7 @@
 it live, and read its results (standings, every board's comparison, PBN/CSV/JSON files).
 
 Every request is checked here and turned into one pure transition of ``qipai.events`` run by
-:class:`~qipai.server.tournaments.Tournaments`; the events' own errors (``EventError``) come back
+:class:`~qipai.server.event_runner.EventRunner`; the events' own errors (``EventError``) come back
 as 409 with their message, bad input as 400 saying which field.
 """
 
@@ -58,11 +58,11 @@ from ..events.usebio import to_usebio
 from ..store import UserRecord
 from .access import event_refusal, event_shown, is_director
 from .context import api_guard, current_user, limited, srv
+from .event_runner import Change, EventRunner, LiveEvent
 from .fields import EVENT_NAME_MOST
 from .fields import flag as _flag
 from .fields import number as _number
 from .fields import whole as _whole
-from .tournaments import Change, LiveEvent, Tournaments
 
 RESULT_FILES = ("pbn", "csv", "json", "xml")
 """The results files: PBN, CSV, JSON and USEBIO 1.2 XML."""
@@ -92,8 +92,8 @@ SETTINGS_FIELDS = {
 
 
 
-def tournaments(conn: HTTPConnection) -> Tournaments:
-    t: Tournaments | None = srv(conn).tournaments
+def event_runner(conn: HTTPConnection) -> EventRunner:
+    t: EventRunner | None = srv(conn).events
     if t is None:
         raise HTTPException(503, "events are not running on this server")
     return t
@@ -414,7 +414,7 @@ async def board_view(
     refusal = event_refusal(live, user, board)
     if refusal is not None:
         raise refusal
-    tables = tournaments(request).tables
+    tables = event_runner(request).tables
     deal = s.deal(board)
     (traveller,) = travellers(s, frozenset({board}))  # every round and table that played it
     rnd = s.rounds[traveller.lines[0].round - 1]
@@ -486,15 +486,15 @@ def _pair_json(s: EventState, number: int) -> dict[str, Any]:
 
 
 async def _live(request: HTTPConnection) -> LiveEvent:
-    live = await tournaments(request).read(int(request.path_params["event_id"]))
+    live = await event_runner(request).read(int(request.path_params["event_id"]))
     if live is None:
         raise HTTPException(404, "no such event")
     return live
 
 
 async def api_events(request: Request) -> Response:
-    t = tournaments(request)
-    records = await asyncio.to_thread(t.store.tournaments.listing, None, 100)
+    t = event_runner(request)
+    records = await asyncio.to_thread(t.store.event_store.listing, None, 100)
     out = []
     for r in records:
         live = t.get(r.id)
@@ -509,7 +509,7 @@ async def api_create_event(request: Request) -> Response:
     data = await api_guard(request)
     live = await create_event(request, data)
     user = await current_user(request)
-    return JSONResponse(event_view(live, user, tournaments(request).now()), status_code=201)
+    return JSONResponse(event_view(live, user, event_runner(request).now()), status_code=201)
 
 
 async def create_event(request: Request, data: dict[str, Any]) -> LiveEvent:
@@ -517,7 +517,7 @@ async def create_event(request: Request, data: dict[str, Any]) -> LiveEvent:
     if user is None or user.is_guest:
         raise HTTPException(401, "log in with an account to direct an event")
     settings = event_settings(data)
-    t = tournaments(request)
+    t = event_runner(request)
     directing = t.directed_by(user.id)
     if directing >= MAX_OPEN_EVENTS_PER_DIRECTOR:
         raise HTTPException(
@@ -537,7 +537,7 @@ async def create_event(request: Request, data: dict[str, Any]) -> LiveEvent:
 async def api_event(request: Request) -> Response:
     live = await _live(request)
     user = await current_user(request)
-    return JSONResponse(event_view(live, user, tournaments(request).now()))
+    return JSONResponse(event_view(live, user, event_runner(request).now()))
 
 
 ACTIONS = {
@@ -566,7 +566,7 @@ async def api_event_action(request: Request) -> Response:
     user = await current_user(request)
     live = await _live(request)
     await event_action(request, live, user, action, data)
-    return JSONResponse(event_view(live, user, tournaments(request).now()))
+    return JSONResponse(event_view(live, user, event_runner(request).now()))
 
 
 async def event_action(
@@ -582,7 +582,7 @@ async def event_action(
         raise HTTPException(401, "log in with an account first (guests cannot enter events)")
     if action in DIRECTOR_ACTIONS and user.id != live.director_id:
         raise HTTPException(403, "only the event's director may do that")
-    t = tournaments(request)
+    t = event_runner(request)
     name = user.name
     if action in RULINGS:
         if user.id != live.director_id and not live.state.is_director(name):
@@ -734,7 +734,7 @@ async def _partner(request: Request, value: object, me: str) -> str:
         raise HTTPException(400, "'partner' must name your partner's account")
     partner = value.strip()
     found: UserRecord | None = await asyncio.to_thread(
-        tournaments(request).store.user_by_name, partner
+        event_runner(request).store.user_by_name, partner
     )
     if found is not None and found.name == me:  # by its key: "ANN" is ann too
         raise HTTPException(400, "your partner must be someone else")
@@ -756,7 +756,7 @@ def _check_robot_pairs(request: Request, live: LiveEvent, count: int, user_id: i
     limiter.hit(str(user_id))
 
 
-async def _add_robot_pairs(t: Tournaments, live: LiveEvent, count: int, by: str) -> None:
+async def _add_robot_pairs(t: EventRunner, live: LiveEvent, count: int, by: str) -> None:
     """Register ``count`` robot pairs (the director fills a field with them)."""
     taken = {x for p in live.state.pairs for x in p.players}
     n = 1
@@ -828,14 +828,14 @@ async def profile(request: HTTPConnection, name: str) -> dict[str, Any] | None:
     name. Found by the name's key (any case or width); robots have none."""
     if len(name) > 40 or is_robot_player(name):
         return None
-    t = tournaments(request)
+    t = event_runner(request)
     user = await asyncio.to_thread(t.store.user_by_name, name)
     if user is not None:  # found by its key: events and awards are under the name as written
         name = user.name
-    awards = await asyncio.to_thread(t.store.tournaments.awards, name)
+    awards = await asyncio.to_thread(t.store.event_store.awards, name)
     if user is None and not awards:
         return None
-    records = await asyncio.to_thread(t.store.tournaments.listing, None, PROFILE_EVENTS)
+    records = await asyncio.to_thread(t.store.event_store.listing, None, PROFILE_EVENTS)
     history = []
     for record in records:
         live = t.get(record.id) or await t.read(record.id)
@@ -889,8 +889,8 @@ def player_json(
         "masterpoints": sum(a.points for a in awards),
         "awards": [
             {
-                "event": a.tournament_id,
-                "event_name": a.tournament,
+                "event": a.event_id,
+                "event_name": a.event,
                 "place": a.place,
                 "points": a.points,
                 "at": a.awarded_at.isoformat(),

@@ -55,6 +55,7 @@ from ..web import display, i18n
 from ..web.display import contract_of
 from ..web.event_notes import note_text
 from .context import check_csrf, current_user, lang_of, page_context, read_form, srv
+from .event_runner import LiveEvent
 from .events_api import (
     ACTIONS,
     MAX_BOARDS_PER_ROUND,
@@ -64,11 +65,11 @@ from .events_api import (
     card_view,
     create_event,
     event_action,
+    event_runner,
     event_view,
     hands_view,
     profile,
     summary,
-    tournaments,
 )
 from .fields import EVENT_NAME_MOST, checked
 from .record_page import (
@@ -83,7 +84,6 @@ from .record_page import (
     strain_bits,
     vul_text,
 )
-from .tournaments import LiveEvent
 
 POLL_MS = 3000
 """How often the event page's script asks the JSON API whether the event has changed."""
@@ -537,7 +537,7 @@ async def _render(
 
 
 async def _event(request: Request) -> LiveEvent:
-    live = await tournaments(request).read(int(request.path_params["event_id"]))
+    live = await event_runner(request).read(int(request.path_params["event_id"]))
     if live is None:
         raise HTTPException(404, i18n.t("ev_no_such_event", lang_of(request)))
     return live
@@ -547,8 +547,8 @@ async def events_home(request: Request) -> Response:
     """``GET /events``: open for registration (soonest first), in progress, recently over."""
     user = await current_user(request)
     lang = lang_of(request)
-    t = tournaments(request)
-    records = await asyncio.to_thread(t.store.tournaments.listing, None, 200)
+    t = event_runner(request)
+    records = await asyncio.to_thread(t.store.event_store.listing, None, 200)
     groups: dict[str, list[dict[str, Any]]] = {"upcoming": [], "running": [], "over": []}
     for r in records:
         live = t.get(r.id)
@@ -578,7 +578,7 @@ async def event_new_page(request: Request) -> Response:
     """``GET /events/new``: the director's form."""
     user = await _director(request)
     lang = lang_of(request)
-    now = tournaments(request).now()
+    now = event_runner(request).now()
     default_level = srv(request).tables.robots.default_level()
     values = {
         **DEFAULTS,
@@ -635,7 +635,7 @@ async def event_create(request: Request) -> Response:
     check_csrf(request, form.get("csrf"))
     user = await _director(request)
     lang = lang_of(request)
-    data, errors = check_form(form, lang, tournaments(request).now())
+    data, errors = check_form(form, lang, event_runner(request).now())
     if not errors:
         try:
             chosen = {k: data[k] for k in FORM_FIELDS}
@@ -659,7 +659,7 @@ async def event_page(request: Request, error: str | None = None, status: int = 2
     live = await _event(request)
     user = await current_user(request)
     lang = lang_of(request)
-    ev = event_view(live, user, tournaments(request).now())
+    ev = event_view(live, user, event_runner(request).now())
     ctx = event_context(ev, lang)
     return await _render(
         request,

@@ -33,6 +33,11 @@ from .table import (
     UndoCmd,
 )
 
+PROTOCOL_VERSION = 3
+"""The protocol's version, sent in every ``state`` message as ``protocol`` (docs/PROTOCOL.md,
+*Versions*): a client whose script speaks another version reloads it."""
+RENAMED: dict[str, tuple[str, int]] = {"undo_response": ("undo_answer", 2)}
+"""Client message types renamed: the old type, its new name and the version that renamed it."""
 MAX_MESSAGE_BYTES = 2048
 MAX_CHAT = 500
 MAX_EXPLANATION = 200
@@ -72,7 +77,7 @@ FIELDS: dict[str, frozenset[str]] = {
     "stand": frozenset(),
     "next": frozenset(),
     "undo": frozenset(),
-    "undo_response": frozenset({"accept"}),
+    "undo_answer": frozenset({"accept"}),
 }
 
 
@@ -130,6 +135,9 @@ def parse_object(data: Any) -> Message:
 def _parse_with_id(data: dict[str, Any], msg_id: int | str | None) -> Message:
     check_unicode(data)
     kind = data.get("type")
+    if isinstance(kind, str) and kind in RENAMED:
+        new, version = RENAMED[kind]
+        raise ProtocolError(f"'{kind}' is called '{new}' since protocol {version}")
     if not isinstance(kind, str) or kind not in FIELDS:
         raise ProtocolError(f"'type' must be one of: {', '.join(sorted(FIELDS))}")
     extra = set(data) - FIELDS[kind] - {"type", "id"}
@@ -165,7 +173,7 @@ def _parse(kind: str, d: dict[str, Any], msg_id: int | str | None) -> Message:
             raise ProtocolError("'tricks' must be a whole number from 0 to 13")
         statement = _text(d.get("statement", ""), "statement", MAX_STATEMENT, empty=True)
         command = ClaimCmd(tricks, statement)
-    elif kind in ("claim_response", "undo_response"):
+    elif kind in ("claim_response", "undo_answer"):
         accept = d.get("accept")
         if not isinstance(accept, bool):
             raise ProtocolError("'accept' must be true or false")

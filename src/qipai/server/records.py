@@ -185,7 +185,7 @@ class BoardRecords:
         self.analyst = analyst
         self.event_scoring: EventScoring | None = None
         """The scoring of the event a table belongs to (None: a club table); set by the
-        events (``tournaments.Tournaments``)."""
+        events (``event_runner.EventRunner``)."""
         self._costs: dict[tuple[int, int], asyncio.Future[list[int] | None]] = {}
         self._warming = 0
 

@@ -45,7 +45,7 @@ def summary_json(
         "seats": seats,
         "board_no": st.board_no,
         "board_number": st.board.number if st.board is not None else None,
-        "tournament": st.event_table,
+        "event_table": st.event_table,
         "boards_left": st.boards_left,
         "in_progress": st.in_progress,
         "closed": st.closed,

@@ -399,7 +399,8 @@ def public_entry(entry: Entry, viewer: Seat | None) -> dict[str, Any]:
     if kind == E.BOARD_STARTED:
         out.update({k: v for k, v in p.items() if k != "deal"})
     elif kind == E.SET_UP:  # the round's deals are secret until each is played
-        out.update(boards=[n for n, _ in p["boards"]], tournament=p["tournament"])
+        # stored as ``tournament``, sent as ``event_table`` (protocol 3)
+        out.update(boards=[n for n, _ in p["boards"]], event_table=p["tournament"])
     elif kind == E.CALL:
         caller = Seat.parse(p["seat"])
         out.update(seat=p["seat"], call=p["call"], robot=p.get("robot", False))

@@ -328,9 +328,9 @@ async def table_page(request: Request) -> Response:
 
 def scoring_label(request: Request, summary: dict[str, Any]) -> str:
     """The i18n key of the scoring a table's tag names: its event's own (``scoring.py``)."""
-    tour = summary.get("tournament")
-    tournaments = srv(request).tournaments
-    live = tournaments.get(tour["event"]) if tour and tournaments is not None else None
+    tour = summary.get("event_table")
+    events = srv(request).events
+    live = events.get(tour["event"]) if tour and events is not None else None
     return label_key(summary["scoring"], None if live is None else live.state.settings.scoring)
 
 

@@ -75,7 +75,7 @@ class Tables:
         self._watcher: asyncio.Task[None] | None = None
         self._retiring: set[asyncio.Task[None]] = set()
         self.on_result: ResultListener | None = None
-        """Told each board's result (tournaments record them)."""
+        """Told each board's result (events record them)."""
 
     async def _result(self, table_id: int, payload: dict[str, Any]) -> None:
         if self.on_result is not None:
@@ -219,7 +219,7 @@ class Tables:
         actor.start()
         return actor
 
-    async def create_for_tournament(
+    async def create_for_event(
         self,
         *,
         name: str,
@@ -242,7 +242,7 @@ class Tables:
                 private=False,
                 invite_token=secrets.token_urlsafe(16),
                 seed=seed,
-                tournament=tournament,
+                event_table=tournament,
             )
         )
         actor = self._actor(record, [])

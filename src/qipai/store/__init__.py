@@ -6,28 +6,28 @@ other tables are projections written in the same transaction as the events they 
 """
 
 from .db import DatabaseUnusable, connect, migrate, sqlite_url
+from .events import EventStore
 from .records import (
     Award,
     EntryRecord,
+    EventRecord,
     StoreError,
     TableBoardRecord,
     TableRecord,
-    TournamentRecord,
     UserRecord,
 )
 from .repo import Store
-from .tournaments import TournamentStore
 
 __all__ = [
     "Award",
     "DatabaseUnusable",
     "EntryRecord",
+    "EventRecord",
+    "EventStore",
     "Store",
     "StoreError",
     "TableBoardRecord",
     "TableRecord",
-    "TournamentRecord",
-    "TournamentStore",
     "UserRecord",
     "connect",
     "migrate",

@@ -138,11 +138,11 @@ class Setting(Base):
     value: Mapped[str] = mapped_column(Text)
 
 
-class Tournament(Base):
-    """An event (so far: automatic Swiss pairs). ``state`` is the event's whole pure state
+class Event(Base):
+    """An event (Swiss pairs, Mitchell, Howell: ``kind``). ``state`` is the event's whole pure state
     (``qipai.events.to_json``), replaced in the same transaction as each line of its log."""
 
-    __tablename__ = "tournaments"
+    __tablename__ = "events"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     kind: Mapped[str] = mapped_column(String(20))
@@ -156,27 +156,27 @@ class Tournament(Base):
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
-class TournamentLog(Base):
+class EventLog(Base):
     """What happened to an event, in order: each registration, result, clock step and director
-    action, with who did it (the audit trail; the state is in ``tournaments.state``)."""
+    action, with who did it (the audit trail; the state is in ``events.state``)."""
 
-    __tablename__ = "tournament_log"
-    __table_args__ = (UniqueConstraint("tournament_id", "seq", name="uq_tournament_log_seq"),)
+    __tablename__ = "event_log"
+    __table_args__ = (UniqueConstraint("event_id", "seq", name="uq_event_log_seq"),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id"), index=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id"), index=True)
     seq: Mapped[int] = mapped_column(Integer)
     type: Mapped[str] = mapped_column(String(30))
     payload: Mapped[dict[str, Any]] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
-class TournamentTable(Base):
+class EventTable(Base):
     """The live table that plays table ``table_no`` of round ``round`` of an event."""
 
-    __tablename__ = "tournament_tables"
+    __tablename__ = "event_tables"
 
-    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id"), primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id"), primary_key=True)
     round: Mapped[int] = mapped_column(Integer, primary_key=True)
     table_no: Mapped[int] = mapped_column(Integer, primary_key=True)
     table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), unique=True)
@@ -187,11 +187,11 @@ class MasterpointAward(Base):
 
     __tablename__ = "masterpoint_awards"
     __table_args__ = (
-        UniqueConstraint("tournament_id", "player", name="uq_masterpoint_awards_player"),
+        UniqueConstraint("event_id", "player", name="uq_masterpoint_awards_player"),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id"), index=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id"), index=True)
     player: Mapped[str] = mapped_column(String(40), index=True)
     place: Mapped[int] = mapped_column(Integer)
     points: Mapped[int] = mapped_column(Integer)

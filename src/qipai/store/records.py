@@ -78,7 +78,7 @@ class EntryRecord:
 
 
 @dataclass(frozen=True, slots=True)
-class TournamentRecord:
+class EventRecord:
     id: int
     kind: str
     name: str
@@ -91,8 +91,8 @@ class TournamentRecord:
 
 @dataclass(frozen=True, slots=True)
 class Award:
-    tournament_id: int
-    tournament: str
+    event_id: int
+    event: str
     player: str
     place: int
     points: int

@@ -17,15 +17,16 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from .db import open_checked
+from .events import EventStore
 from .models import (
     EVENT_VERSION,
     BridgeTable,
     DealAnalysis,
+    EventTable,
     Setting,
     TableBoard,
     TableEvent,
     TableSeat,
-    TournamentTable,
     User,
 )
 from .names import name_key
@@ -37,7 +38,6 @@ from .records import (
     UserRecord,
     aware,
 )
-from .tournaments import TournamentStore
 
 SEATS = ("N", "E", "S", "W")
 
@@ -53,7 +53,7 @@ class Store:
         self.engine = engine
         self._session = sessionmaker(engine, expire_on_commit=False)
         self._clock = clock
-        self.tournaments = TournamentStore(self._session, self.now)
+        self.event_store = EventStore(self._session, self.now)
 
     @property
     def session(self) -> sessionmaker[Session]:
@@ -161,9 +161,9 @@ class Store:
         seed: str,
         board_set: str | None = None,
         spectators_see_all: bool = False,
-        tournament: tuple[int, int, int] | None = None,
+        event_table: tuple[int, int, int] | None = None,
     ) -> TableRecord:
-        """A new open table with four empty seats and no events yet; with ``tournament``
+        """A new open table with four empty seats and no entries yet; with ``event_table``
         (event id, round, table number), linked to that table of the event in the same
         transaction."""
         now = self._clock()
@@ -187,11 +187,11 @@ class Store:
             s.flush()
             for seat in SEATS:
                 s.add(TableSeat(table_id=row.id, seat=seat, user_id=None))
-            if tournament is not None:
-                event_id, round_no, table_no = tournament
+            if event_table is not None:
+                event_id, round_no, table_no = event_table
                 s.add(
-                    TournamentTable(
-                        tournament_id=event_id, round=round_no, table_no=table_no, table_id=row.id
+                    EventTable(
+                        event_id=event_id, round=round_no, table_no=table_no, table_id=row.id
                     )
                 )
             return _table(row, dict.fromkeys(SEATS), {})

@@ -138,6 +138,9 @@ ZH: dict[str, str] = {
     "not valid JSON": "不是有效的JSON",
     "a message must be a JSON object": "消息必须是JSON对象",
     "'type' must be one of: {types}": "'type'须为以下之一：{types}",
+    "'{kind}' is called '{new}' since protocol {version}": (
+        "自协议第{version}版起，'{kind}'改名为'{new}'"
+    ),
     "'id' must be a whole number or a string of at most 40 characters": (
         "'id'须为整数或不超过40个字符的字符串"
     ),
@@ -227,7 +230,7 @@ ZH: dict[str, str] = {
     ),
     "hand records come as .pbn or .lin": "牌局记录只有.pbn和.lin两种格式",
     "this invitation link is not valid (or its table is closed)": "邀请链接无效（或牌桌已关闭）",
-    # -- events: the JSON API (server/events_api.py, events_pages.py, tournaments.py) -------
+    # -- events: the JSON API (server/events_api.py, events_pages.py, event_runner.py) -----
     "events are not running on this server": "本服务器没有开启比赛功能",
     "'{field}' must be a number, not {value}": "'{field}'须为数字，不能是{value}",
     "'{field}' must be a number": "'{field}'须为数字",

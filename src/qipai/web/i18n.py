@@ -88,6 +88,10 @@ UI: dict[str, tuple[str, str]] = {
     "reject": ("拒绝", "Reject"),
     "connected": ("已连接", "Connected"),
     "reconnecting": ("连接中断，正在重连…", "Connection lost: reconnecting…"),
+    "reload_page": (
+        "服务器已更新：请刷新本页",
+        "The server has been updated: reload this page",
+    ),
     "invite_link": ("邀请链接", "Invitation link"),
     "new_invite": ("换新链接（旧链接作废）", "New link (the old one stops working)"),
     "results": ("成绩", "Results"),

@@ -48,7 +48,7 @@ export function mayClaim(v) {
 export function mayUndo(v) {
   const t = ctx.state.table;
   const seat = me();
-  if (!seat || !t || t.tournament || t.closed || t.paused != null || t.undo) return false;
+  if (!seat || !t || t.event_table || t.closed || t.paused != null || t.undo) return false;
   if (v.phase === "done" || v.claim !== null) return false;
   const done = actions(v);
   const mine = done.lastIndexOf(seat);
@@ -67,7 +67,7 @@ export function mayUndo(v) {
 export function maySitAt(seat) {
   const t = ctx.state.table;
   const v = ctx.state.view;
-  if (!t || t.tournament || t.closed || me() || !ctx.config.user) return false;
+  if (!t || t.event_table || t.closed || me() || !ctx.config.user) return false;
   const occ = t.seats[seat];
   if (occ && occ.name) return false;
   const on = v && v.phase !== "done";
@@ -78,12 +78,12 @@ export function maySitAt(seat) {
 
 export function mayStand() {
   const t = ctx.state.table;
-  return !!me() && !!t && !t.tournament && !t.closed;
+  return !!me() && !!t && !t.event_table && !t.closed;
 }
 
 /** The next board: at a club table, once this board is over and every seat is taken. */
 export function mayGoOn(v) {
   const t = ctx.state.table;
-  return !!me() && !!t && !t.tournament && !t.closed && t.paused == null && v.phase === "done" && SEATS.every(taken);
+  return !!me() && !!t && !t.event_table && !t.closed && t.paused == null && v.phase === "done" && SEATS.every(taken);
 }
 

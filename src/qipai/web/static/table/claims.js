@@ -72,7 +72,7 @@ export function renderUndo() {
   if (v && v.phase !== "done" && undo) {
     show = true;
     box.appendChild(el("span", "label", fill(S.undo_asked, { seat: seatName(undo.seat), what: undo.what }) + " "));
-    if (me && undo.waiting_for.includes(me)) answerButtons(box, "undo-", null, "undo_response");
+    if (me && undo.waiting_for.includes(me)) answerButtons(box, "undo-", null, "undo_answer");
     else if (me === undo.seat) box.appendChild(el("span", "note", S.undo_waiting));
   } else if (v && mayUndo(v)) {
     show = true;

@@ -7,6 +7,11 @@ import { renderTrick, HOLD_MS } from "./trick.js";
 import { renderStatus } from "./status.js";
 import { followEvent } from "./round.js";
 
+/* The protocol version this script speaks (docs/PROTOCOL.md, "Versions"); the server says its
+   own in every state message. */
+export const PROTOCOL = 3;
+const RELOADED = "qipai-reloaded-for-protocol";
+
 let ws = null;
 let retry = 0;
 let leaving = false;
@@ -62,6 +67,10 @@ export function connect() {
 function handle(msg) {
   const state = ctx.state;
   if (msg.table && msg.table.clocks) ctx.clockOffset = msg.table.clocks.now - Date.now();
+  if (msg.type === "state" && msg.protocol !== PROTOCOL) {
+    staleScript(msg.protocol);
+    return;
+  }
   if (msg.type === "state") {
     state.seq = msg.seq;
     state.table = msg.table;
@@ -81,7 +90,7 @@ function handle(msg) {
     if (e.type === "board_done" && !msg.replay) {
       state.results.push(e);
       openRecord(e.board_no);
-      if (state.table && state.table.tournament) setTimeout(followEvent, 1500);
+      if (state.table && state.table.event_table) setTimeout(followEvent, 1500);
     }
     if (e.type === "board_started" && !msg.replay) closeRecord();
     if (!msg.replay) {
@@ -106,4 +115,15 @@ function handle(msg) {
   } else if (msg.type === "error") {
     showError(ctx.zh && msg.zh ? msg.zh : msg.message);
   }
+}
+
+/* This page's script is older (or newer) than the server's protocol: load the page again, once
+   for each version; if that did not bring the right script, say so instead of looping. */
+function staleScript(version) {
+  if (sessionStorage.getItem(RELOADED) !== String(version)) {
+    sessionStorage.setItem(RELOADED, String(version));
+    location.reload();
+    return;
+  }
+  showError(ctx.S.reload_page);
 }

@@ -9,7 +9,7 @@ export function renderRound() {
   const S = ctx.S;
   const node = $("round-info");
   const t = ctx.state.table;
-  const where = t && t.tournament;
+  const where = t && t.event_table;
   if (!node || !where) return;
   const parts = [fill(S.round_n, { n: where.round })];
   if (t.board_no) parts.push(fill(S.board_of, { k: t.board_no, n: t.board_no + (t.boards_left || 0) }));
@@ -24,7 +24,7 @@ export function renderRound() {
 
 export async function followEvent() {
   const t0 = ctx.state.table;
-  const where = t0 && t0.tournament;
+  const where = t0 && t0.event_table;
   if (!where) {
     if (!t0) setTimeout(followEvent, 1000); // not known yet; a club table: done
     return;

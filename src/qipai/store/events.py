@@ -1,4 +1,4 @@
-"""The tournaments repository: events, their logs, the tables of their rounds, masterpoints.
+"""The events repository: events, their logs, the tables of their rounds, masterpoints.
 
 An event's whole state is one JSON document (``qipai.events.to_json``). Each change writes the
 new state, a line of the log saying what happened, and (once final) the masterpoint awards, in
@@ -15,11 +15,11 @@ from typing import Any
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
-from .models import MasterpointAward, Tournament, TournamentLog, TournamentTable
-from .records import Award, LogLine, StoreError, TournamentRecord, aware
+from .models import Event, EventLog, EventTable, MasterpointAward
+from .records import Award, EventRecord, LogLine, StoreError, aware
 
 
-class TournamentStore:
+class EventStore:
     """Repositories for events, over the store's sessions and clock (one transaction per
     call)."""
 
@@ -37,10 +37,10 @@ class TournamentStore:
         state: str,
         starts_at: datetime,
         log: LogLine,
-    ) -> TournamentRecord:
+    ) -> EventRecord:
         now = self._now()
         with self._session.begin() as s:
-            row = Tournament(
+            row = Event(
                 kind=kind,
                 name=name,
                 status=status,
@@ -54,15 +54,15 @@ class TournamentStore:
             s.add(row)
             s.flush()
             s.add(
-                TournamentLog(
-                    tournament_id=row.id, seq=1, type=log[0], payload=log[1], created_at=now
+                EventLog(
+                    event_id=row.id, seq=1, type=log[0], payload=log[1], created_at=now
                 )
             )
             return _record(row)
 
     def save(
         self,
-        tournament_id: int,
+        event_id: int,
         version: int,
         *,
         status: str,
@@ -79,21 +79,21 @@ class TournamentStore:
         now = self._now()
         with self._session.begin() as s:
             done = s.execute(
-                update(Tournament)
-                .where(Tournament.id == tournament_id, Tournament.version == version)
+                update(Event)
+                .where(Event.id == event_id, Event.version == version)
                 .values(status=status, state=state, version=version + 1, updated_at=now)
             )
             if done.rowcount != 1:  # type: ignore[attr-defined]
-                raise StoreError(f"event {tournament_id} is not at version {version}")
+                raise StoreError(f"event {event_id} is not at version {version}")
             last = s.scalar(
-                select(func.max(TournamentLog.seq)).where(
-                    TournamentLog.tournament_id == tournament_id
+                select(func.max(EventLog.seq)).where(
+                    EventLog.event_id == event_id
                 )
             )
             for i, (kind, payload) in enumerate(log, start=(last or 0) + 1):
                 s.add(
-                    TournamentLog(
-                        tournament_id=tournament_id,
+                    EventLog(
+                        event_id=event_id,
                         seq=i,
                         type=kind,
                         payload=payload,
@@ -102,12 +102,12 @@ class TournamentStore:
                 )
             if replace_awards:
                 s.execute(
-                    delete(MasterpointAward).where(MasterpointAward.tournament_id == tournament_id)
+                    delete(MasterpointAward).where(MasterpointAward.event_id == event_id)
                 )
             have = set(
                 s.scalars(
                     select(MasterpointAward.player).where(
-                        MasterpointAward.tournament_id == tournament_id
+                        MasterpointAward.event_id == event_id
                     )
                 )
             )
@@ -115,7 +115,7 @@ class TournamentStore:
                 if player not in have:
                     s.add(
                         MasterpointAward(
-                            tournament_id=tournament_id,
+                            event_id=event_id,
                             player=player,
                             place=place,
                             points=points,
@@ -124,42 +124,42 @@ class TournamentStore:
                     )
         return version + 1
 
-    def get(self, tournament_id: int) -> TournamentRecord | None:
+    def get(self, event_id: int) -> EventRecord | None:
         with self._session() as s:
-            row = s.get(Tournament, tournament_id)
+            row = s.get(Event, event_id)
             return None if row is None else _record(row)
 
     def listing(
         self, statuses: Sequence[str] | None = None, limit: int = 100
-    ) -> list[TournamentRecord]:
+    ) -> list[EventRecord]:
         """Events, newest start first (only those of ``statuses`` when given)."""
         with self._session() as s:
-            q = select(Tournament).order_by(Tournament.starts_at.desc(), Tournament.id.desc())
+            q = select(Event).order_by(Event.starts_at.desc(), Event.id.desc())
             if statuses is not None:
-                q = q.where(Tournament.status.in_(list(statuses)))
+                q = q.where(Event.status.in_(list(statuses)))
             return [_record(r) for r in s.scalars(q.limit(limit))]
 
-    def log(self, tournament_id: int) -> list[tuple[int, str, dict[str, Any], datetime]]:
+    def log(self, event_id: int) -> list[tuple[int, str, dict[str, Any], datetime]]:
         with self._session() as s:
             rows = s.execute(
                 select(
-                    TournamentLog.seq,
-                    TournamentLog.type,
-                    TournamentLog.payload,
-                    TournamentLog.created_at,
+                    EventLog.seq,
+                    EventLog.type,
+                    EventLog.payload,
+                    EventLog.created_at,
                 )
-                .where(TournamentLog.tournament_id == tournament_id)
-                .order_by(TournamentLog.seq)
+                .where(EventLog.event_id == event_id)
+                .order_by(EventLog.seq)
             )
             return [(seq, kind, payload, at) for seq, kind, payload, at in rows]
 
-    def tables(self, tournament_id: int) -> dict[tuple[int, int], int]:
+    def tables(self, event_id: int) -> dict[tuple[int, int], int]:
         """The live table id of each (round, table number) of an event."""
         with self._session() as s:
             rows = s.execute(
                 select(
-                    TournamentTable.round, TournamentTable.table_no, TournamentTable.table_id
-                ).where(TournamentTable.tournament_id == tournament_id)
+                    EventTable.round, EventTable.table_no, EventTable.table_id
+                ).where(EventTable.event_id == event_id)
             )
             return {(r, n): t for r, n, t in rows}
 
@@ -167,26 +167,26 @@ class TournamentStore:
         """The event whose round table ``table_id`` is, or None for a club table."""
         with self._session() as s:
             return s.scalar(
-                select(TournamentTable.tournament_id).where(TournamentTable.table_id == table_id)
+                select(EventTable.event_id).where(EventTable.table_id == table_id)
             )
 
     def awards(self, player: str) -> list[Award]:
         """A player's masterpoint awards, newest first."""
         with self._session() as s:
             rows = s.execute(
-                select(MasterpointAward, Tournament.name)
-                .join(Tournament, Tournament.id == MasterpointAward.tournament_id)
+                select(MasterpointAward, Event.name)
+                .join(Event, Event.id == MasterpointAward.event_id)
                 .where(MasterpointAward.player == player)
                 .order_by(MasterpointAward.awarded_at.desc(), MasterpointAward.id.desc())
             )
             return [
-                Award(a.tournament_id, name, a.player, a.place, a.points, a.awarded_at)
+                Award(a.event_id, name, a.player, a.place, a.points, a.awarded_at)
                 for a, name in rows
             ]
 
 
-def _record(row: Tournament) -> TournamentRecord:
-    return TournamentRecord(
+def _record(row: Event) -> EventRecord:
+    return EventRecord(
         id=row.id,
         kind=row.kind,
         name=row.name,

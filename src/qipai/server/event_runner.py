@@ -1,11 +1,11 @@
-"""Tournaments on the live server: the pure event logic of ``qipai.events`` driven by the clock
+"""The events on the live server: the pure event logic of ``qipai.events`` driven by the clock
 and by the tables' results.
 
 Each event is one state (``qipai.events.EventState``) held here and in the store. Every change
 goes one way: under the event's lock, a pure transition (``raise_hand``, ``record_result``,
 ``advance``...) makes the new state; the store writes it with a line of the event's log in one
 transaction (refused if another writer got there first); only then is it the state here, and
-the live tables are brought in step with it (:meth:`Tournaments._sync`): the tables of a newly
+the live tables are brought in step with it (:meth:`EventRunner._sync`): the tables of a newly
 seated round are made and set up with the round's boards and players, the tables of a closed
 round are finished.
 
@@ -53,7 +53,7 @@ from ..events import (
 from ..events.errors import ResultError
 from ..events.settings import Scoring
 from ..events.state import is_robot_player
-from ..store import Store, StoreError, TournamentRecord
+from ..store import EventRecord, Store, StoreError
 from .scoring import table_scoring
 from .table import Finish, Hold, Occupant, Release, SetUp
 from .table_log import EntryType
@@ -90,7 +90,7 @@ class LiveEvent:
     syncing: asyncio.Lock = field(default_factory=asyncio.Lock)
 
 
-class Tournaments:
+class EventRunner:
     """Every event of the server: created, changed and driven by the clock here."""
 
     def __init__(
@@ -122,7 +122,7 @@ class Tournaments:
         """Read back every event not over, record any result its tables hold that it has not,
         and bring its tables in step. Returns how many were loaded."""
         records = await asyncio.to_thread(
-            self.store.tournaments.listing,
+            self.store.event_store.listing,
             [Status.REGISTRATION.value, Status.RUNNING.value],
             10_000,
         )
@@ -137,9 +137,9 @@ class Tournaments:
             await self._sync(live)
         return len(records)
 
-    async def _load(self, record: TournamentRecord) -> LiveEvent:
+    async def _load(self, record: EventRecord) -> LiveEvent:
         state = from_json(record.state)
-        links = await asyncio.to_thread(self.store.tournaments.tables, record.id)
+        links = await asyncio.to_thread(self.store.event_store.tables, record.id)
         live = LiveEvent(record.id, state, record.version, record.director_id, links)
         for (round_no, table_no), table_id in links.items():
             self._by_table[table_id] = (record.id, round_no, table_no)
@@ -147,7 +147,7 @@ class Tournaments:
 
     def start(self) -> None:
         if self._poller is None:
-            self._poller = asyncio.create_task(self._poll(), name="tournaments-poller")
+            self._poller = asyncio.create_task(self._poll(), name="events-poller")
 
     async def stop(self) -> None:
         poller, self._poller = self._poller, None
@@ -184,7 +184,7 @@ class Tournaments:
         live = self._events.get(event_id) or self._finished.get(event_id)
         if live is not None:
             return live
-        record = await asyncio.to_thread(self.store.tournaments.get, event_id)
+        record = await asyncio.to_thread(self.store.event_store.get, event_id)
         if record is None:
             return None
         live = self._finished.get(event_id) or await self._load(record)
@@ -201,7 +201,7 @@ class Tournaments:
             where = actor.state.event_table
             event_id = where.get("event") if where is not None else None
         else:
-            event_id = await asyncio.to_thread(self.store.tournaments.event_of_table, table_id)
+            event_id = await asyncio.to_thread(self.store.event_store.event_of_table, table_id)
         live = await self.read(event_id) if isinstance(event_id, int) else None
         return None if live is None else live.state.settings.scoring
 
@@ -227,7 +227,7 @@ class Tournaments:
         now = self.now()
         state = create_event(settings, seed=secrets.token_hex(8), now=now, director=director)
         record = await asyncio.to_thread(
-            lambda: self.store.tournaments.create(
+            lambda: self.store.event_store.create(
                 kind=settings.format.value,
                 name=settings.name,
                 director_id=director_id,
@@ -266,7 +266,7 @@ class Tournaments:
                 line["awards"] = len(awards)
             try:
                 live.version = await asyncio.to_thread(
-                    lambda: self.store.tournaments.save(
+                    lambda: self.store.event_store.save(
                         event_id,
                         live.version,
                         status=after.status.value,
@@ -278,7 +278,7 @@ class Tournaments:
                 )
             except StoreError:
                 log.exception("event %s: stored elsewhere meanwhile; reading it back", event_id)
-                record = await asyncio.to_thread(self.store.tournaments.get, event_id)
+                record = await asyncio.to_thread(self.store.event_store.get, event_id)
                 if record is not None:
                     live.state, live.version = from_json(record.state), record.version
                 raise
@@ -295,7 +295,7 @@ class Tournaments:
         whether its correction period is over); None for one that is not finished."""
         live = self._finished.get(event_id)
         if live is None:
-            record = await asyncio.to_thread(self.store.tournaments.get, event_id)
+            record = await asyncio.to_thread(self.store.event_store.get, event_id)
             if record is None or record.status != Status.FINISHED.value:
                 return None
             live = self._finished.get(event_id) or await self._load(record)
@@ -366,7 +366,7 @@ class Tournaments:
         state = live.state
         name = f"{state.settings.name} · R{round_no} T{table_no}"
         setup = self._set_up(live, round_no, table_no)
-        actor = await self.tables.create_for_tournament(
+        actor = await self.tables.create_for_event(
             name=name[:60],
             scoring=table_scoring(state.settings.scoring),
             robot_level=state.settings.robot_level,
