@@ -83,17 +83,17 @@ def test_a_mitchell_on_the_server_with_a_ruling(server, players):
     store = server.app.state.server.store
     late = {"round": 2, "table": 1, "board": 2, "kind": "assigned", "contract": "7NTX",
             "declarer": "E", "tricks": 13, "reason": "a misinformation (Law 21B)"}  # fmt: skip
-    events = server.app.state.server.tournaments
+    events = server.app.state.server.events
     events._finished.clear()  # as after a restart: the finished event is read from the store
     r = dan.post(path + "/adjust", late)
     assert r.status_code == 200, r.text
     ev = r.json()
     assert ev["status"] == "finished" and ev["rulings"][-1]["reason"] == late["reason"]
     assert {row["pair"]: row["total"] for row in ev["standings"]} != after
-    assert store.tournaments.log(eid)[-1][1] == "adjust"
+    assert store.event_store.log(eid)[-1][1] == "adjust"
     for name in ("ann", "bob"):  # the awards are written again from the standings as ruled
         row = next(x for x in ev["standings"] if x["pair"] == 1)
-        mine = [a.points for a in store.tournaments.awards(name) if a.tournament_id == eid]
+        mine = [a.points for a in store.event_store.awards(name) if a.event_id == eid]
         assert mine == ([row["masterpoints"]] if row["masterpoints"] else [])
     # once the period is over, the results are final: refused citing the Law, in both languages
     events.clock = lambda: time.time() + 31 * 60
