@@ -212,6 +212,8 @@ class Tables:
                 seed=self.board_set_seed(board_set) if board_set else self.seeds(),
                 board_set=board_set,
                 spectators_see_all=bool(settings.get("spectators_see_all", False)),
+                seat_policy=str(settings.get("seat_policy", "open")),
+                robot_meanings=bool(settings.get("robot_meanings", False)),
             )
         )
         actor = self._actor(record, [])
