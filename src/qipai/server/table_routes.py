@@ -26,7 +26,16 @@ from . import fields
 from .access import finished_board, shown_results
 from .accounts import guest, user_json
 from .actor import TableActor
-from .context import api_guard, as_asked, current_user, may_view, occupant, page_context, srv
+from .context import (
+    api_guard,
+    as_asked,
+    current_user,
+    invited,
+    may_view,
+    occupant,
+    page_context,
+    srv,
+)
 from .lobby import form_or_lobby, posted_form, visible_tables
 from .protocol import ProtocolError, parse_seat
 from .record_page import hand_record_page
@@ -340,6 +349,7 @@ async def table_page(request: Request) -> Response:
         "csrf": ctx["csrf"],
         "user": user_json(user),
         "robots": bool(srv(request).tables.robots.levels()),
+        "invited": invited(request, actor),
         "strings": i18n.strings(lang),
     }
     summary = actor.summary()
