@@ -160,3 +160,22 @@ def test_an_open_table_seats_anyone_as_before(server, h):
     table_id = ann.create_table(robot_level=None, seat="N")
     assert ann.client.get(f"/api/tables/{table_id}").json()["table"]["seat_policy"] == "open"
     assert bob.post(f"/api/tables/{table_id}/sit", {"seat": "E"}).status_code == 200
+
+
+def test_the_owner_cannot_seat_someone_who_has_seen_the_hands(server, h):
+    """Who watched all four hands of a board the table is yet to play may not sit down to it,
+    whoever lets them: the rule holds for the owner's yes as for a ``sit``."""
+    ann, bob = (h.Player(server).register(n) for n in ("ann", "bob"))
+    table_id = ann.create_table(seat_policy="consent", robot_level=None, seat="N")
+    owner, asker = ann.connect(table_id), bob.connect(table_id)
+    assert not h.errors(asker.request({"type": "sit", "seat": "E"}))
+    # Meanwhile bob watches board 1 of this table's deals with every hand shown (at a table
+    # of the same board set, say): the table remembers it, as it does for any watcher.
+    actor = server.app.state.server.tables.get(table_id)
+    bob_id = server.app.state.server.store.user_by_name("bob").id
+    actor.sightings.saw(actor.state.seed, bob_id, 1, table_id + 1)
+    err = h.errors(owner.request({"type": "seat_answer", "seat": "E", "accept": True}))
+    assert err and "you saw all four hands of board 1" in err[0]
+    owner.sync()
+    assert owner.state["table"]["seats"]["E"] is None
+    assert owner.state["table"]["seat_requests"] == {"E": "bob"}  # the owner may still refuse

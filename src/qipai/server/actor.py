@@ -31,7 +31,15 @@ from .history import CHAT_HISTORY, History
 from .presence import Presence
 from .robots import RobotPool
 from .sightings import Sightings
-from .table import Command, CommandError, PlayerReturned, RobotTakeover, Sit
+from .table import (
+    Command,
+    CommandError,
+    PlayerReturned,
+    RobotTakeover,
+    SeatAnswerCmd,
+    Sit,
+    seat_request,
+)
 from .table_json import you_json
 from .table_log import EntryType
 from .table_state import Entry, Occupant, TableState, Viewer
@@ -272,8 +280,9 @@ class TableActor:
         ):
             fut.set_result(self.state.seq)  # back in time, or the seat changed hands
             return
-        if isinstance(command, Sit) and user is not None:
-            refusal = self.sightings.refusal(self.state, user.user_id)
+        sitting = self.who_sits(None if user is None else user.user_id, command)
+        if sitting is not None:
+            refusal = self.sightings.refusal(self.state, sitting)
             if refusal is not None:  # they have seen the hands of a board they would play
                 fut.set_exception(refusal)
                 return
@@ -289,6 +298,16 @@ class TableActor:
         else:
             if not fut.done():
                 fut.set_result(self.state.seq)
+
+    def who_sits(self, user_id: int | None, command: Command) -> int | None:
+        """Who ``command`` would seat: the sender of a ``Sit``, or the one a consent table's
+        owner lets sit (they may have watched all four hands while they waited)."""
+        if isinstance(command, Sit):
+            return user_id
+        if isinstance(command, SeatAnswerCmd) and command.accept:
+            request = seat_request(self.state, command.seat)
+            return None if request is None else request.user.user_id
+        return None
 
     # -- presence -------------------------------------------------------------------------------
 

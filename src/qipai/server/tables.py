@@ -24,7 +24,7 @@ from .analysis import Analyst
 from .records import BoardRecords
 from .robots import RobotPool
 from .sightings import Sightings
-from .table import Command, CommandError, Occupant, SetUp, Sit, viewer_of
+from .table import Command, CommandError, Occupant, SetUp, viewer_of
 from .writer import GroupWriter
 
 log = logging.getLogger("qipai.server")
@@ -144,10 +144,12 @@ class Tables:
 
     def check_sit(self, actor: TableActor, user_id: int | None, command: Command) -> None:
         """CommandError when ``user_id`` would sit at ``actor`` while watching another table of
-        the same board set (they would see the boards they are about to play)."""
-        if user_id is None or not isinstance(command, Sit):
+        the same board set (they would see the boards they are about to play); for the owner's
+        yes to a request to sit, the one asking."""
+        sitting = actor.who_sits(user_id, command)
+        if sitting is None:
             return
-        other = self.watching_same_boards(user_id, actor)
+        other = self.watching_same_boards(sitting, actor)
         if other is not None:
             raise CommandError(
                 f"you are watching table #{other.id}, which plays the same boards: leave it first"
