@@ -27,6 +27,7 @@ def test_the_owner_lets_a_visitor_sit_or_not(live, browser):
     register(olga, live.base, "olga")
     table_url = make_table(olga, "consent")
     olga.wait_for_selector("#seat-controls #stand")  # olga sits South (the form's default)
+    assert olga.inner_text("#seat-policy-tag") == "入座须经开桌人同意"
 
     visitor = new_page(browser)
     petr = visitor.page
