@@ -175,7 +175,9 @@ def test_the_owner_cannot_seat_someone_who_has_seen_the_hands(server, h):
     bob_id = server.app.state.server.store.user_by_name("bob").id
     actor.sightings.saw(actor.state.seed, bob_id, 1, table_id + 1)
     err = h.errors(owner.request({"type": "seat_answer", "seat": "E", "accept": True}))
-    assert err and "you saw all four hands of board 1" in err[0]
+    assert err and err[0].startswith("the one asking may not sit yet: you saw all four hands")
+    [zh] = [m["zh"] for m in owner.messages if m["type"] == "error"]
+    assert zh.startswith("请求入座的人现在还不能入座：你在")
     owner.sync()
     assert owner.state["table"]["seats"]["E"] is None
     assert owner.state["table"]["seat_requests"] == {"E": "bob"}  # the owner may still refuse

@@ -53,6 +53,14 @@ STOP_WAIT = 5.0
 """Seconds a stopping actor gives its background work (store writes, analyses) to finish."""
 
 
+def for_the_owner(refusal: CommandError, command: Command) -> CommandError:
+    """``refusal`` of a seat, said to the owner when it answers their yes to a request to sit
+    (the reason is the asker's, not theirs)."""
+    if isinstance(command, SeatAnswerCmd):
+        return CommandError(f"the one asking may not sit yet: {refusal}")
+    return refusal
+
+
 @dataclass(frozen=True, slots=True)
 class Hangup:
     """The last item of an outbox: the connection is closed with this code and reason."""
@@ -284,7 +292,7 @@ class TableActor:
         if sitting is not None:
             refusal = self.sightings.refusal(self.state, sitting)
             if refusal is not None:  # they have seen the hands of a board they would play
-                fut.set_exception(refusal)
+                fut.set_exception(for_the_owner(refusal, command))
                 return
         try:
             await self._commit(self.game.decide(self.state, user, command))

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..store import Store, TableRecord
-from .actor import ResultListener, TableActor
+from .actor import ResultListener, TableActor, for_the_owner
 from .analysis import Analyst
 from .records import BoardRecords
 from .robots import RobotPool
@@ -151,9 +151,11 @@ class Tables:
             return
         other = self.watching_same_boards(sitting, actor)
         if other is not None:
-            raise CommandError(
+            refusal = CommandError(
                 f"you are watching table #{other.id}, which plays the same boards: leave it first"
             )
+            said = for_the_owner(refusal, command)
+            raise said
 
     def still_to_play(self, user_id: int, number: int, deal: str) -> TableActor | None:
         """A live table where ``user_id`` sits (or left a seat of the board in play, to which

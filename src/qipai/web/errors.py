@@ -126,6 +126,7 @@ ZH: dict[str, str] = {
         "已有人请求坐{seat}：请等待开桌人答复"
     ),
     "only the table's owner answers a request to sit": "只有开桌人可以答复入座请求",
+    "the one asking may not sit yet: {error}": "请求入座的人现在还不能入座：{error}",
     "no one is asking to sit at {seat}": "没有人请求坐{seat}",
     "'seat_policy' must be open, invitation or consent": (
         "'seat_policy'须为open（任何人）、invitation（凭邀请）或consent（须经同意）"
