@@ -241,6 +241,16 @@ def play_out(conns, cards: int = 52) -> None:
         cards -= 1
 
 
+def wait_until(conn: Conn, done: Any, seconds: float = 20.0) -> None:
+    """Sync ``conn`` until ``done(conn)`` (robots acting in their own time), at most
+    ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while not done(conn):
+        assert time.monotonic() < deadline, "the robots did not act in time"
+        conn.sync()
+        time.sleep(0.005)
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -315,6 +325,7 @@ def h():
         errors=errors,
         play_calls=play_calls,
         play_out=play_out,
+        wait_until=wait_until,
         cards_in=cards_in,
         FAST_HASHER=FAST_HASHER,
     )

@@ -1,5 +1,6 @@
 """What the server would refuse is not offered as a button (#15 item 10, the page's half), in
-Chromium: no Undo once a robot opponent has acted after the call; no Sit for a watcher who has
+Chromium: no Undo once a robot opponent has acted after the call (the robots' reason shown
+instead, from the view's ``undo_declined``); no Sit for a watcher who has
 seen all four hands of the board in play (until it is over); no chat box for a visitor who has
 not logged in. Each of these was a button that could only come back as an error."""
 
@@ -37,7 +38,7 @@ def test_refused_actions_are_not_offered(live, browser):
     url = a.url
 
     # Ann calls; West, a robot, calls after her: robots take back only the asker's last
-    # action before anyone else acts, so no Undo is offered.
+    # action before anyone else acts, so no Undo is offered, and the table says why.
     a.wait_for_selector("#bidding-box:not(.hidden)")
     before = calls_made(a)
     a.locator("#bidding-box .bids button:not([disabled])").first.click()
@@ -45,7 +46,8 @@ def test_refused_actions_are_not_offered(live, browser):
         "n => document.querySelectorAll('#auction td .call').length > n + 1", arg=before
     )
     assert a.locator("#undo-btn").count() == 0
-    assert a.locator("#undo-box").get_attribute("class").endswith("hidden")
+    a.wait_for_selector("#undo-declined")
+    assert "before anyone else acts" in a.inner_text("#undo-declined")
 
     # Bob watches the table, shown all four hands: no seat is offered to him while the board
     # is played (he could not play a board he has seen), though three seats have robots.

@@ -4,19 +4,10 @@ partner, by any path. Claims: robot defenders accept a claim only when it is val
 and any other ends the board as a director rules it (``test_robot_rules.py`` has the rule)."""
 
 import json
-import time
 
 from qipai.analysis import max_claim
 from qipai.bridge import Auction, Card, Deal, MakeCall, PlayCard, Seat, apply, new_board, parse_call
 from qipai.robots import explain
-
-
-def wait_until(conn, done, seconds=20.0):
-    deadline = time.monotonic() + seconds
-    while not done(conn):
-        assert time.monotonic() < deadline, "the robots did not act in time"
-        conn.sync()
-        time.sleep(0.005)
 
 
 def partners_with_robots(server, h, board_set):
@@ -39,7 +30,7 @@ def test_robot_calls_are_explained_by_the_system_card_in_both_languages(server, 
     table_id = ann.create_table(robot_level=0, seat="S")
     conn = ann.connect(table_id)
     while True:
-        wait_until(conn, lambda c: c.view["phase"] != "auction" or c.view["acting"] == "S")
+        h.wait_until(conn, lambda c: c.view["phase"] != "auction" or c.view["acting"] == "S")
         if conn.view["phase"] != "auction":
             break
         conn.request({"type": "call", "call": "P"})
@@ -65,7 +56,7 @@ def test_a_persons_explanation_never_reaches_partner(server, h):
     watcher = h.Player(server).register("eve").connect(table_id)
     assert watcher.view["auction"][0]["explanation"] == "secret-strong-artificial"
     assert conns["N"].view["auction"][0]["explanation"] == "secret-strong-artificial"
-    wait_until(conns["S"], ours_or_done)
+    h.wait_until(conns["S"], ours_or_done)
     # Partner reconnects twice: replaying the log from the start, and with a full state.
     again = players["S"].connect(table_id, since=0)
     fresh = players["S"].connect(table_id)
@@ -81,7 +72,7 @@ def test_robot_defenders_rule_a_claim_that_is_not_valid_double_dummy(server, h):
     north, south = conns["N"], conns["S"]
     bid = {"N": "1C", "S": "7NT"}
     while True:
-        wait_until(north, ours_or_done)
+        h.wait_until(north, ours_or_done)
         v = north.view
         if v["phase"] != "auction":
             break
@@ -92,7 +83,7 @@ def test_robot_defenders_rule_a_claim_that_is_not_valid_double_dummy(server, h):
     h.sync_all(conns)
     v = south.view
     assert v["phase"] == "play" and v["declarer"] == "S" and v["contract"].startswith("7NT")
-    wait_until(south, lambda c: c.view["acting"] == "S")  # West has led
+    h.wait_until(south, lambda c: c.view["acting"] == "S")  # West has led
     # The true position, rebuilt here from the deal of the board set and what was played.
     board = new_board(1, Deal.from_seed("set:claims:1"))
     for e in v["auction"]:
@@ -103,7 +94,7 @@ def test_robot_defenders_rule_a_claim_that_is_not_valid_double_dummy(server, h):
     assert best < 13, "pick another board set: this one makes all 13 tricks"
     msgs = south.request({"type": "claim", "tricks": best + 1})
     assert not h.errors(msgs)
-    wait_until(south, lambda c: c.view["phase"] == "done")
+    h.wait_until(south, lambda c: c.view["phase"] == "done")
     # Disputed: the board ends at once, ruled as a director would (Law 70), not withdrawn.
     kinds = [m["event"]["type"] for m in south.messages if m["type"] == "event"]
     assert "claim_response" not in kinds[kinds.index("claim") :]

@@ -98,7 +98,7 @@ def test_the_served_document(server):
     board = doc["paths"]["/api/tables/{table_id}/boards/{board_no}"]["get"]["parameters"]
     assert board[0]["schema"]["type"] == "integer"
     action = doc["paths"]["/api/tables/{table_id}/{action}"]["post"]["parameters"][1]
-    assert action["schema"]["enum"] == ["sit", "stand", "next", "close"]
+    assert action["schema"]["enum"] == ["sit", "seat_answer", "stand", "next", "close"]
     # The websocket: its handshake, linked to the protocol, which exists.
     ws = doc["paths"]["/ws/tables/{table_id}"]["get"]
     assert "101" in ws["responses"] and ws["externalDocs"]["url"] == "docs/PROTOCOL.md"

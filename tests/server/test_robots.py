@@ -8,14 +8,6 @@ import pytest
 from qipai.robots import robot_for
 
 
-def wait_until(conn, done, seconds=20.0):
-    deadline = time.monotonic() + seconds
-    while not done(conn):
-        assert time.monotonic() < deadline, "the robots did not act in time"
-        conn.sync()
-        time.sleep(0.005)
-
-
 def robot_table(server, h, **settings):
     ann = h.Player(server).register("ann")
     table_id = ann.create_table(robot_level=0, seat="S", **settings)
@@ -34,7 +26,7 @@ def test_one_person_plays_whole_boards_with_three_robots(server, h, boards):
     assert seats["S"]["name"] == "ann" and all(seats[s]["robot"] for s in "NEW")
     for _ in range(boards):
         while True:
-            wait_until(conn, my_turn_or_done)
+            h.wait_until(conn, my_turn_or_done)
             v = conn.view
             if v["phase"] == "done":
                 break
@@ -61,7 +53,7 @@ def test_one_person_plays_whole_boards_with_three_robots(server, h, boards):
 
 def test_robot_calls_carry_the_systems_explanations(server, h):
     table_id, ann, conn = robot_table(server, h)
-    wait_until(conn, my_turn_or_done)
+    h.wait_until(conn, my_turn_or_done)
     # Reconnect from the start: every call so far comes back as a replayed event.
     mine = ann.connect(table_id, since=0)
     watcher = h.Player(server).register("eve").connect(table_id, since=0)
@@ -92,7 +84,7 @@ def test_robot_calls_carry_the_systems_explanations(server, h):
 
 def test_robots_wait_when_no_person_sits(server, h):
     _table_id, _ann, conn = robot_table(server, h)
-    wait_until(conn, my_turn_or_done)
+    h.wait_until(conn, my_turn_or_done)
     seq = conn.seq
     conn.request({"type": "stand"})
     time.sleep(0.3)
@@ -103,7 +95,7 @@ def test_robots_wait_when_no_person_sits(server, h):
     assert later == ["stood"]
     # East is a robot's turn or South's; with nobody seated, nothing moves until someone sits.
     conn.request({"type": "sit", "seat": "S"})
-    wait_until(conn, my_turn_or_done)
+    h.wait_until(conn, my_turn_or_done)
 
 
 def test_a_robot_defender_answers_a_claim(server, h):
@@ -113,7 +105,7 @@ def test_a_robot_defender_answers_a_claim(server, h):
         table_id = ann.create_table(robot_level=0, seat="S")
         conn = ann.connect(table_id)
         while True:
-            wait_until(conn, my_turn_or_done)
+            h.wait_until(conn, my_turn_or_done)
             v = conn.view
             if v["phase"] != "auction":
                 break
@@ -124,10 +116,10 @@ def test_a_robot_defender_answers_a_claim(server, h):
         conn.request({"type": "stand"})
     else:
         pytest.fail("South never declared")
-    wait_until(conn, my_turn_or_done)
+    h.wait_until(conn, my_turn_or_done)
     msgs = conn.request({"type": "claim", "tricks": 0})
     assert not [m for m in msgs if m["type"] == "error"], msgs
-    wait_until(conn, lambda c: c.view["phase"] == "done")
+    h.wait_until(conn, lambda c: c.view["phase"] == "done")
     won = conn.view["tricks_won"]["NS"]  # a claim of none: declarer keeps what is won already
     assert conn.view["declarer_tricks"] == won and won + conn.view["tricks_won"]["EW"] < 13
     responses = [

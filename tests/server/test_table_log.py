@@ -56,9 +56,14 @@ def test_the_code_writes_the_same_log_as_before():
     assert made == GOLDEN
 
 
-def test_the_golden_logs_hold_every_entry_type_but_the_legacy_one():
+NEWER = {"seat_requested", "seat_answer"}
+"""Entry types added after the golden logs were made (the consent flow of a table's seat
+policy: ``test_seat_policy.py`` folds them, written and replayed)."""
+
+
+def test_the_golden_logs_hold_every_entry_type_but_the_legacy_and_newer_ones():
     seen = {kind for log in GOLDEN.values() for kind, _ in log["events"]}
-    assert seen == {t.value for t in EntryType} - {"created"}
+    assert seen == {t.value for t in EntryType} - {"created"} - NEWER
 
 
 def test_every_entry_type_has_one_handler_and_a_schema():

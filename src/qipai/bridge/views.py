@@ -15,6 +15,7 @@ opponents only); every card played; and after the board, all four hands.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from .auction import Entry
@@ -81,9 +82,20 @@ class View:
         return frozenset(cards)
 
 
-def view(state: BoardState, seat: Seat) -> View:
-    """What ``seat`` may know now."""
-    return _make_view(state, seat, all_hands=False)
+def view(state: BoardState, seat: Seat, *, partner_explained: Collection[int] = ()) -> View:
+    """What ``seat`` may know now. ``partner_explained``: the numbers (in the auction, from 0)
+    of partner's calls whose explanation ``seat`` is shown all the same — a robot partner's at
+    a casual table that allows it; by the Laws (20F, 75) partner never hears them otherwise.
+
+    >>> from qipai.bridge import new_board, Deal, MakeCall, apply, parse_call
+    >>> s = new_board(1, Deal.from_seed(3))
+    >>> s = apply(s, MakeCall(parse_call("1C"), Seat.NORTH, True, "could be short"))
+    >>> view(s, Seat.SOUTH).auction[0].explanation
+    ''
+    >>> view(s, Seat.SOUTH, partner_explained={0}).auction[0].explanation
+    'could be short'
+    """
+    return _make_view(state, seat, all_hands=False, told=frozenset(partner_explained))
 
 
 def spectator_view(state: BoardState, *, all_hands: bool = False) -> View:
@@ -91,7 +103,9 @@ def spectator_view(state: BoardState, *, all_hands: bool = False) -> View:
     return _make_view(state, None, all_hands=all_hands)
 
 
-def _make_view(state: BoardState, viewer: Seat | None, *, all_hands: bool) -> View:
+def _make_view(
+    state: BoardState, viewer: Seat | None, *, all_hands: bool, told: frozenset[int] = frozenset()
+) -> View:
     left = state._hands_left
     hands: tuple[Hand | None, Hand | None, Hand | None, Hand | None] = left
     if not (state.phase is Phase.DONE or all_hands):
@@ -112,8 +126,10 @@ def _make_view(state: BoardState, viewer: Seat | None, *, all_hands: bool) -> Vi
         # Partner's own explanation is for the opponents; partner sees the bare call.
         partner = viewer.partner
         entries = tuple(
-            Entry(x.call, x.seat) if x.seat == partner and (x.alert or x.explanation) else x
-            for x in entries
+            Entry(x.call, x.seat)
+            if x.seat == partner and (x.alert or x.explanation) and i not in told
+            else x
+            for i, x in enumerate(entries)
         )
     mine = viewer is not None and state.acting == viewer
     calls = state._legal_calls if mine and state.phase is Phase.AUCTION else ()

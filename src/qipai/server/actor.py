@@ -32,7 +32,15 @@ from .presence import Presence
 from .protocol import PROTOCOL_VERSION
 from .robots import RobotPool
 from .sightings import Sightings
-from .table import Command, CommandError, PlayerReturned, RobotTakeover, Sit
+from .table import (
+    Command,
+    CommandError,
+    PlayerReturned,
+    RobotTakeover,
+    SeatAnswerCmd,
+    Sit,
+    seat_request,
+)
 from .table_json import you_json
 from .table_log import EntryType
 from .table_state import Entry, Occupant, TableState, Viewer
@@ -44,6 +52,14 @@ QUEUE_LIMIT = 1000
 OUTBOX_LIMIT = 1000
 STOP_WAIT = 5.0
 """Seconds a stopping actor gives its background work (store writes, analyses) to finish."""
+
+
+def for_the_owner(refusal: CommandError, command: Command) -> CommandError:
+    """``refusal`` of a seat, said to the owner when it answers their yes to a request to sit
+    (the reason is the asker's, not theirs)."""
+    if isinstance(command, SeatAnswerCmd):
+        return CommandError(f"the one asking may not sit yet: {refusal}")
+    return refusal
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,10 +289,11 @@ class TableActor:
         ):
             fut.set_result(self.state.seq)  # back in time, or the seat changed hands
             return
-        if isinstance(command, Sit) and user is not None:
-            refusal = self.sightings.refusal(self.state, user.user_id)
+        sitting = self.who_sits(None if user is None else user.user_id, command)
+        if sitting is not None:
+            refusal = self.sightings.refusal(self.state, sitting)
             if refusal is not None:  # they have seen the hands of a board they would play
-                fut.set_exception(refusal)
+                fut.set_exception(for_the_owner(refusal, command))
                 return
         try:
             await self._commit(self.game.decide(self.state, user, command))
@@ -290,6 +307,16 @@ class TableActor:
         else:
             if not fut.done():
                 fut.set_result(self.state.seq)
+
+    def who_sits(self, user_id: int | None, command: Command) -> int | None:
+        """Who ``command`` would seat: the sender of a ``Sit``, or the one a consent table's
+        owner lets sit (they may have watched all four hands while they waited)."""
+        if isinstance(command, Sit):
+            return user_id
+        if isinstance(command, SeatAnswerCmd) and command.accept:
+            request = seat_request(self.state, command.seat)
+            return None if request is None else request.user.user_id
+        return None
 
     # -- presence -------------------------------------------------------------------------------
 

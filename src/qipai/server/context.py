@@ -6,7 +6,7 @@ here; only ``app.py`` builds the app (nothing imports it back)."""
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 from urllib.parse import parse_qsl
 
@@ -20,7 +20,7 @@ from .actor import TableActor
 from .auth import Passwords, RateLimiter, new_token, same_token
 from .edge import check_form, parse_json
 from .event_runner import EventRunner
-from .table import Occupant
+from .table import Command, Occupant, Sit
 from .tables import Tables
 
 MAX_BODY = 16 * 1024
@@ -113,8 +113,22 @@ def may_view(conn: HTTPConnection, actor: TableActor, user: UserRecord | None) -
         user.id == actor.record.owner_id or actor.state.seat_of(user.id) is not None
     ):
         return True
+    return invited(conn, actor)
+
+
+def invited(conn: HTTPConnection, actor: TableActor) -> bool:
+    """Whether this visitor came by the table's invitation link (it is in their session)."""
     invites = conn.session.get("invites")
     return isinstance(invites, list) and actor.id in invites
+
+
+def as_asked(conn: HTTPConnection, actor: TableActor, command: Command) -> Command:
+    """``command`` as the table is to judge it: a ``Sit`` says whether its sender came by the
+    invitation link (an ``invitation`` table seats only them and the owner). Every route
+    that can seat someone (the websocket, the JSON API, the pages) passes its command here."""
+    if isinstance(command, Sit) and invited(conn, actor):
+        return replace(command, invited=True)
+    return command
 
 
 def safe_next(value: object, default: str = "/") -> str:

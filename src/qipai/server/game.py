@@ -74,6 +74,8 @@ class Bridge:
             seed=record.seed,
             robots=record.robot_level is not None,
             owner_id=record.owner_id,
+            seat_policy=record.seat_policy,
+            robot_meanings=record.robot_meanings,
         )
 
     def decide(self, state: TableState, user: Occupant | None, command: Command) -> list[Entry]:

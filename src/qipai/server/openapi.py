@@ -166,6 +166,20 @@ SCHEMAS: dict[str, Schema] = {
         private=BOOL,
         board_set=nullable(STR),
         spectators_see_all=BOOL,
+        seat_policy={
+            "enum": ["open", "invitation", "consent"],
+            "description": "who may sit: anyone; the owner and who came by the invitation"
+            " link; whom the owner agrees to",
+        },
+        robot_meanings={
+            **BOOL,
+            "description": "a robot partner's calls are explained to its partner",
+        },
+        seat_requests={
+            "type": "object",
+            "additionalProperties": STR,
+            "description": "who asks the owner for which seat (by seat letter)",
+        },
         seats=by_seat(nullable(ref("Occupant"))),
         board_no={**INT, "description": "boards dealt so far"},
         in_progress=BOOL,
@@ -193,9 +207,16 @@ SCHEMAS: dict[str, Schema] = {
             seat={"enum": ["N", "E", "S", "W", ""], "description": "sit here at once"},
             board_set=nullable({**STR, "pattern": r"^[\w-]{1,40}$"}),
             spectators_see_all={**BOOL, "default": False},
+            seat_policy={"enum": ["open", "invitation", "consent"], "default": "open"},
+            robot_meanings={**BOOL, "default": False},
         )
     ),
-    "SeatChoice": closed(obj(seat={**SEAT, "description": "for sit only"})),
+    "SeatChoice": closed(
+        obj(
+            seat={**SEAT, "description": "for sit and seat_answer only"},
+            accept={**BOOL, "description": "for seat_answer only: the owner's answer"},
+        )
+    ),
     "TableCreated": obj(["table", "invite"], table=ref("Table"), invite=nullable(STR)),
     "TableDetail": obj(
         ["table", "results", "invite"],
@@ -204,7 +225,7 @@ SCHEMAS: dict[str, Schema] = {
         invite=nullable({**STR, "description": "the invitation link, for the owner only"}),
     ),
     "TableList": obj(["tables"], tables={"type": "array", "items": ref("Table")}),
-    "ActionDone": obj(["seq", "table"], seq=INT, table=ref("Table")),
+    "ActionDone": obj(["seq", "table"], seq=INT, table=ref("Table"), requested=BOOL),
     "HandRecord": obj(
         [
             "table_id",
@@ -723,16 +744,27 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
         "tables",
         {
             200: ("the event number written, and the table", "ActionDone"),
+            202: ("a consent table: the owner is asked (`requested`)", "ActionDone"),
             401: ("log in first", "Error"),
             403: PRIVATE,
             404: ("no such table or action", "Error"),
-            409: ("the table refuses (the seat is taken, the board is not over, ...)", "Error"),
+            409: (
+                "the table refuses (the seat is taken, the board is not over, the seat"
+                " policy, ...)",
+                "Error",
+            ),
         },
-        description='`sit` takes `{"seat"}`; the others an empty object. Only the owner may'
-        " close a table; only a seated player deals the next board.",
+        description='`sit` takes `{"seat"}`, `seat_answer` `{"seat", "accept"}` (the owner'
+        " of a consent table answers who asks for that seat); the others an empty object. Only"
+        " the owner may close a table; only a seated player deals the next board.",
         body="SeatChoice",
         post=True,
-        params={"action": {"type": "string", "enum": ["sit", "stand", "next", "close"]}},
+        params={
+            "action": {
+                "type": "string",
+                "enum": ["sit", "seat_answer", "stand", "next", "close"],
+            }
+        },
     ),
     ("GET", "/api/events"): Operation(
         "The events (Swiss pairs), newest first",

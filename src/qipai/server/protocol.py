@@ -27,6 +27,7 @@ from .table import (
     ClaimResponseCmd,
     Command,
     NextBoard,
+    SeatAnswerCmd,
     Sit,
     Stand,
     UndoAnswerCmd,
@@ -78,6 +79,7 @@ FIELDS: dict[str, frozenset[str]] = {
     "next": frozenset(),
     "undo": frozenset(),
     "undo_answer": frozenset({"accept"}),
+    "seat_answer": frozenset({"seat", "accept"}),
 }
 
 
@@ -182,6 +184,11 @@ def _parse(kind: str, d: dict[str, Any], msg_id: int | str | None) -> Message:
         command = UndoCmd()
     elif kind == "chat":
         command = Chat(_text(d.get("text"), "text", MAX_CHAT, empty=False))
+    elif kind == "seat_answer":
+        accept = d.get("accept")
+        if not isinstance(accept, bool):
+            raise ProtocolError("'accept' must be true or false")
+        command = SeatAnswerCmd(parse_seat(d.get("seat")), accept)
     elif kind == "sit":
         command = Sit(parse_seat(d.get("seat")))
     elif kind == "stand":

@@ -53,6 +53,7 @@ from .table_state import (
     Clocks,
     Entry,
     Occupant,
+    SeatRequest,
     TableState,
     UndoRequest,
     Viewer,
@@ -75,6 +76,17 @@ class CommandError(Exception):
 @dataclass(frozen=True, slots=True)
 class Sit:
     seat: Seat
+    invited: bool = False
+    """Whether the one who sits came by the table's invitation link (the route that takes the
+    command says, from their session): at an ``invitation`` table only they and the owner sit."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatAnswerCmd:
+    """The owner of a ``consent`` table lets the one asking for ``seat`` sit there, or not."""
+
+    seat: Seat
+    accept: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,6 +200,7 @@ Command = (
     | Close
     | UndoCmd
     | UndoAnswerCmd
+    | SeatAnswerCmd
     | RobotTakeover
     | PlayerReturned
     | SetUp
@@ -203,16 +216,16 @@ def action_event(state: TableState, action: MakeCall | PlayCard, *, robot: bool 
     """The event for a call or card by ``action.seat`` (a robot's choice, or a person's)."""
     assert action.seat is not None
     if isinstance(action, MakeCall):
-        return (
-            EntryType.CALL,
-            {
-                "seat": action.seat.letter,
-                "call": str(action.call),
-                "alert": action.alert,
-                "explanation": action.explanation,
-                "robot": robot,
-            },
-        )
+        payload: dict[str, Any] = {
+            "seat": action.seat.letter,
+            "call": str(action.call),
+            "alert": action.alert,
+            "explanation": action.explanation,
+            "robot": robot,
+        }
+        if robot and partner_told(state, action.seat):
+            payload["partner_told"] = True
+        return (EntryType.CALL, payload)
     board = state.board
     assert board is not None and board.turn is not None
     return (
@@ -223,6 +236,20 @@ def action_event(state: TableState, action: MakeCall | PlayCard, *, robot: bool 
             "card": str(action.card),
             "robot": robot,
         },
+    )
+
+
+def partner_told(state: TableState, seat: Seat) -> bool:
+    """Whether the partner of the robot at ``seat`` is told what its calls mean: only at a club
+    table with ``robot_meanings`` on (at an event's table the Laws keep partner's explanations
+    from partner, Laws 20F and 75), and only for a robot filling an empty seat, never one
+    playing for a person who is away (whose calls are that person's partnership's)."""
+    return (
+        state.robot_meanings
+        and not state.assigned
+        and state.robots
+        and state.seats[seat] is None
+        and seat not in state.robot_seats
     )
 
 
@@ -247,7 +274,9 @@ def decide(state: TableState, user: Occupant | None, command: Command) -> list[E
     if isinstance(command, Sit | Stand) and state.assigned:
         raise CommandError("seats at a tournament table are assigned: no one sits or stands")
     if isinstance(command, Sit):
-        return _sit(state, user, command.seat)
+        return sit_by_policy(state, user, command)
+    if isinstance(command, SeatAnswerCmd):
+        return answer_seat(state, user, command)
     if isinstance(command, Close):
         if user.user_id != state.owner_id:
             raise CommandError("only the table's owner may close it")
@@ -392,6 +421,21 @@ def robots_decline_undo(state: TableState, asker: Seat, keep: int) -> CommandErr
     return None
 
 
+def undo_declined(state: TableState, seat: Seat) -> CommandError | None:
+    """Why robot opponents would decline ``seat``'s undo now, where ``seat`` has something to
+    take back (the once-a-trick rule, the opening lead, a later action), so the table can say
+    so instead of offering the request; None where they would agree or no robot is asked."""
+    if state.assigned or state.paused is not None or not any(
+        state.is_robot(opponent) for opponent in (seat.lho, seat.rho)
+    ):
+        return None
+    try:
+        keep = undo_target(state, seat)
+    except CommandError:
+        return None  # nothing to take back (or a claim or an undo pending): no case to explain
+    return robots_decline_undo(state, seat, keep)
+
+
 def answer_undo(state: TableState, seat: Seat, accept: bool) -> list[Entry]:
     request = state.undo
     if request is None:
@@ -431,6 +475,58 @@ def _chat(state: TableState, user: Occupant, text: str) -> dict[str, Any]:
         "seat": seat.letter if seat is not None else None,
         "text": text,
     }
+
+
+def sit_by_policy(state: TableState, user: Occupant, command: Sit) -> list[Entry]:
+    """``user`` sits down as the table's seat policy allows: the owner always; anyone at an
+    ``open`` table; at an ``invitation`` table only who came by the invitation link; at a
+    ``consent`` table the others ask, and sit once the owner agrees (``answer_seat``)."""
+    policy = state.seat_policy
+    if user.user_id == state.owner_id or policy == "open":
+        return _sit(state, user, command.seat)
+    if policy == "invitation":
+        if not command.invited:
+            raise CommandError(
+                "seats at this table are by invitation: open the owner's invitation link to sit"
+            )
+        return _sit(state, user, command.seat)
+    _sit(state, user, command.seat)  # what would refuse the seat refuses the request, too
+    for request in state.seat_requests:
+        if request.seat == command.seat and request.user.user_id != user.user_id:
+            raise CommandError(
+                f"someone is already asking for {command.seat.name.title()}:"
+                " wait for the owner's answer"
+            )
+    body = {"seat": command.seat.letter, "user_id": user.user_id, "name": user.name}
+    return [(EntryType.SEAT_REQUESTED, body)]
+
+
+def seat_request(state: TableState, seat: Seat) -> SeatRequest | None:
+    """The request waiting for ``seat``, if any."""
+    return next((r for r in state.seat_requests if r.seat == seat), None)
+
+
+def answer_seat(state: TableState, user: Occupant, command: SeatAnswerCmd) -> list[Entry]:
+    """The owner's answer to a request to sit: refused, or the asker seated (if the seat can
+    still be theirs: otherwise the reason, and nothing changes)."""
+    if user.user_id != state.owner_id:
+        raise CommandError("only the table's owner answers a request to sit")
+    request = seat_request(state, command.seat)
+    if request is None:
+        raise CommandError(f"no one is asking to sit at {command.seat.name.title()}")
+    asker = request.user
+    answer: Entry = (
+        EntryType.SEAT_ANSWER,
+        {
+            "seat": command.seat.letter,
+            "user_id": asker.user_id,
+            "name": asker.name,
+            "accept": command.accept,
+        },
+    )
+    if not command.accept:
+        return [answer]
+    return [answer, *_sit(fold(state, answer), asker, command.seat)]
 
 
 def _sit(state: TableState, user: Occupant, seat: Seat) -> list[Entry]:

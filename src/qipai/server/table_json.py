@@ -10,7 +10,9 @@ from typing import Any
 
 from ..bridge import Seat, spectator_view, view
 from ..store import TableRecord
+from ..web.errors import zh as error_zh
 from .serialize import view_json
+from .table import undo_declined
 from .table_log import EntryType
 from .table_state import Occupant, TableState, Viewer
 
@@ -42,6 +44,9 @@ def summary_json(
         "private": record.private,
         "board_set": record.board_set,
         "spectators_see_all": record.spectators_see_all,
+        "seat_policy": st.seat_policy,
+        "robot_meanings": st.robot_meanings,
+        "seat_requests": {r.seat.letter: r.user.name for r in st.seat_requests},
         "seats": seats,
         "board_no": st.board_no,
         "board_number": st.board.number if st.board is not None else None,
@@ -93,7 +98,26 @@ def view_for(state: TableState, seen: Viewer) -> dict[str, Any] | None:
         return None
     if seen.seat is None:
         return view_json(spectator_view(board, all_hands=seen.all_hands), state.explanations_zh)
-    shown = view(board, seen.seat)
+    shown = view(board, seen.seat, partner_explained=told_calls(state, seen.seat))
     if not seen.seated:  # a player who stood up sees their seat, but acts no more
         shown = replace(shown, legal_calls=(), legal_cards=())
-    return view_json(shown, state.explanations_zh)
+    out = view_json(shown, state.explanations_zh)
+    declined = undo_declined(state, seen.seat) if seen.seated else None
+    out["undo_declined"] = None if declined is None else error_message(str(declined))
+    return out
+
+
+def error_message(message: str) -> dict[str, str]:
+    """A refusal to show a player before they try: in English and, where there is one, Chinese."""
+    chinese = error_zh(message)
+    return {"message": message} if chinese is None else {"message": message, "zh": chinese}
+
+
+def told_calls(state: TableState, seat: Seat) -> frozenset[int]:
+    """The numbers (in the auction) of ``seat``'s partner's calls whose meaning ``seat`` is
+    told: the robot calls logged ``partner_told`` (``table.partner_told``), and no other."""
+    calls = [p for kind, p in state.actions if kind == EntryType.CALL]
+    partner = seat.partner.letter
+    return frozenset(
+        i for i, p in enumerate(calls) if p["seat"] == partner and p.get("partner_told")
+    )

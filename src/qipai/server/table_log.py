@@ -15,7 +15,8 @@ type                payload (``?``: may be absent)
 ``board_started``   ``board_no`` (the table's count), ``number`` (dealer, vulnerability),
                     ``deal``, ``dealer``, ``vulnerability``, ``players`` (name or null by seat)
 ``call``            ``seat``, ``call``, ``alert``, ``explanation``, ``robot``,
-                    ``explanation_zh?`` (a robot's system card in Chinese)
+                    ``explanation_zh?`` (a robot's system card in Chinese), ``partner_told?``
+                    (a robot's call whose meaning its partner is shown: ``robot_meanings``)
 ``card``            ``seat`` (the hand it comes from: dummy's when declarer plays it), ``by``
                     (who played it), ``card``, ``robot``
 ``claim``           ``seat``, ``tricks`` (of the tricks left, for declarer's side)
@@ -63,7 +64,7 @@ from ..bridge import (
 )
 from ..bridge import Claim as ClaimAction
 from ..bridge.game import Action, agree_claim
-from .table_state import Clocks, Entry, Occupant, TableState, UndoRequest
+from .table_state import Clocks, Entry, Occupant, SeatRequest, TableState, UndoRequest
 
 
 class EntryType(StrEnum):
@@ -71,6 +72,8 @@ class EntryType(StrEnum):
 
     SEATED = "seated"
     STOOD = "stood"
+    SEAT_REQUESTED = "seat_requested"
+    SEAT_ANSWER = "seat_answer"
     BOARD_STARTED = "board_started"
     CALL = "call"
     CARD = "card"
@@ -99,8 +102,10 @@ SCHEMA: Mapping[EntryType, tuple[frozenset[str], frozenset[str]]] = {
     for kind, required, optional in (
         (E.SEATED, "seat user_id name", ""),
         (E.STOOD, "seat user_id name", ""),
+        (E.SEAT_REQUESTED, "seat user_id name", ""),
+        (E.SEAT_ANSWER, "seat user_id name accept", ""),
         (E.BOARD_STARTED, "board_no number deal dealer vulnerability players", ""),
-        (E.CALL, "seat call alert explanation robot", "explanation_zh"),
+        (E.CALL, "seat call alert explanation robot", "explanation_zh partner_told"),
         (E.CARD, "seat by card robot", ""),
         (E.CLAIM, "seat tricks", "statement"),
         (E.CLAIM_RESPONSE, "seat accept", "robot"),
@@ -169,8 +174,34 @@ def _seated(s: TableState, entry: Entry) -> TableState:
     held = s.held
     if s.in_progress and all(u != p["user_id"] for u, _ in held):
         held = (*held, (int(p["user_id"]), seat))
+    requests = tuple(
+        r for r in s.seat_requests if r.seat != seat and r.user.user_id != p["user_id"]
+    )
     return replace(
-        s, seq=s.seq + 1, seats=_four(seats), held=held, robot_seats=s.robot_seats - {seat}
+        s,
+        seq=s.seq + 1,
+        seats=_four(seats),
+        held=held,
+        robot_seats=s.robot_seats - {seat},
+        seat_requests=requests,
+    )
+
+
+def _seat_requested(s: TableState, entry: Entry) -> TableState:
+    """A request for a seat; the asker's earlier one (for another seat) lapses."""
+    p = entry[1]
+    asker = Occupant(int(p["user_id"]), str(p["name"]))
+    seat = Seat.parse(p["seat"])
+    others = tuple(r for r in s.seat_requests if r.user.user_id != asker.user_id and r.seat != seat)
+    return replace(s, seq=s.seq + 1, seat_requests=(*others, SeatRequest(seat, asker)))
+
+
+def _seat_answer(s: TableState, entry: Entry) -> TableState:
+    seat = Seat.parse(entry[1]["seat"])
+    if all(r.seat != seat for r in s.seat_requests):
+        raise ValueError(f"event {s.seq + 1} answers a request to sit no one made")
+    return replace(
+        s, seq=s.seq + 1, seat_requests=tuple(r for r in s.seat_requests if r.seat != seat)
     )
 
 
@@ -297,6 +328,8 @@ def _counted(s: TableState, entry: Entry) -> TableState:
 FOLDS: Mapping[str, Fold] = {
     E.SEATED: _seated,
     E.STOOD: _stood,
+    E.SEAT_REQUESTED: _seat_requested,
+    E.SEAT_ANSWER: _seat_answer,
     E.BOARD_STARTED: _board_started,
     E.CALL: _bridge_action,
     E.CARD: _bridge_action,
@@ -404,7 +437,8 @@ def public_entry(entry: Entry, viewer: Seat | None) -> dict[str, Any]:
     elif kind == E.CALL:
         caller = Seat.parse(p["seat"])
         out.update(seat=p["seat"], call=p["call"], robot=p.get("robot", False))
-        if viewer is None or viewer == caller or viewer.side != caller.side:
+        told = bool(p.get("partner_told")) and viewer == caller.partner
+        if viewer is None or viewer == caller or viewer.side != caller.side or told:
             out.update(alert=p.get("alert", False), explanation=p.get("explanation", ""))
             if p.get("explanation_zh"):
                 out["explanation_zh"] = p["explanation_zh"]

@@ -26,14 +26,24 @@ from . import fields
 from .access import finished_board, shown_results
 from .accounts import guest, user_json
 from .actor import TableActor
-from .context import api_guard, current_user, may_view, occupant, page_context, srv
+from .context import (
+    api_guard,
+    as_asked,
+    current_user,
+    invited,
+    may_view,
+    occupant,
+    page_context,
+    srv,
+)
 from .lobby import form_or_lobby, posted_form, visible_tables
 from .protocol import ProtocolError, parse_seat
 from .record_page import hand_record_page
 from .records import BoardNotReady
 from .robots import RobotPool
 from .scoring import TABLE_SCORINGS, label_key
-from .table import Close, Command, CommandError, NextBoard, Sit, Stand
+from .table import Close, Command, CommandError, NextBoard, SeatAnswerCmd, Sit, Stand
+from .table_state import SEAT_POLICIES
 
 MAX_OPEN_TABLES_PER_USER = 10
 BOARD_SET_RE = re.compile(r"^[\w-]{1,40}$")
@@ -45,6 +55,8 @@ TABLE_FIELDS = (
     "seat",
     "board_set",
     "spectators_see_all",
+    "seat_policy",
+    "robot_meanings",
 )
 """The fields a new table's request may have."""
 
@@ -68,6 +80,9 @@ def table_settings(data: dict[str, Any], owner: str, robots: RobotPool) -> dict[
             400, "'board_set' must be 1 to 40 letters, digits, '_' or '-' (or empty)"
         )
     see_all = fields.flag(data, "spectators_see_all", False)
+    policy = data.get("seat_policy", "open")
+    if policy not in SEAT_POLICIES:
+        raise HTTPException(400, "'seat_policy' must be open, invitation or consent")
     return {
         "name": name,
         "scoring": scoring,
@@ -75,6 +90,8 @@ def table_settings(data: dict[str, Any], owner: str, robots: RobotPool) -> dict[
         "private": private,
         "board_set": board_set.strip() if board_set else None,
         "spectators_see_all": see_all,
+        "seat_policy": policy,
+        "robot_meanings": fields.flag(data, "robot_meanings", False),
     }
 
 
@@ -208,6 +225,15 @@ def table_command(action: str, data: dict[str, Any]) -> Command:
             command = Sit(parse_seat(data.get("seat")))
         except ProtocolError as e:
             raise HTTPException(400, str(e)) from None
+    elif action == "seat_answer":
+        allowed = {"seat", "accept"}
+        accept = data.get("accept")
+        if not isinstance(accept, bool):
+            raise HTTPException(400, "'accept' must be true or false")
+        try:
+            command = SeatAnswerCmd(parse_seat(data.get("seat")), accept)
+        except ProtocolError as e:
+            raise HTTPException(400, str(e)) from None
     elif action == "stand":
         command = Stand()
     elif action == "next":
@@ -215,7 +241,9 @@ def table_command(action: str, data: dict[str, Any]) -> Command:
     elif action == "close":
         command = Close()
     else:
-        raise HTTPException(404, f"no table action {action!r}: use sit, stand, next or close")
+        raise HTTPException(
+            404, f"no table action {action!r}: use sit, seat_answer, stand, next or close"
+        )
     fields.unknown_fields(data, allowed)
     return command
 
@@ -226,7 +254,11 @@ async def api_table_action(request: Request) -> Response:
     actor = viewed_table(request, user)
     command = table_command(request.path_params["action"], data)
     seq = await table_action(request, actor, user, command)
-    return JSONResponse({"seq": seq, "table": actor.summary()})
+    body: dict[str, Any] = {"seq": seq, "table": actor.summary()}
+    if isinstance(command, Sit) and user is not None and actor.state.seat_of(user.id) is None:
+        body["requested"] = True  # a consent table: the owner is asked (docs/PROTOCOL.md)
+        return JSONResponse(body, status_code=202)
+    return JSONResponse(body)
 
 
 async def table_action(
@@ -238,7 +270,7 @@ async def table_action(
         tables.check_sit(actor, user.id if user is not None else None, command)
     except CommandError as e:
         raise HTTPException(409, str(e)) from None
-    seq = await submit(actor, user, command)
+    seq = await submit(actor, user, as_asked(request, actor, command))
     if isinstance(command, Close):
         tables.retire(actor.id)  # its records are read from the store from then on
     return seq
@@ -317,6 +349,7 @@ async def table_page(request: Request) -> Response:
         "csrf": ctx["csrf"],
         "user": user_json(user),
         "robots": bool(srv(request).tables.robots.levels()),
+        "invited": invited(request, actor),
         "strings": i18n.strings(lang),
     }
     summary = actor.summary()
@@ -363,6 +396,8 @@ async def form_create_table(request: Request) -> Response:
             "seat": f.get("seat", "S"),
             "board_set": f.get("board_set", "").strip() or None,
             "spectators_see_all": fields.checked(f.get("spectators_see_all")),
+            "seat_policy": f.get("seat_policy", "open"),
+            "robot_meanings": fields.checked(f.get("robot_meanings")),
         }
         actor = await create_table(request, data)
         return f"/tables/{actor.id}"

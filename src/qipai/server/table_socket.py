@@ -23,7 +23,7 @@ from ..jsontext import dumps
 from .access import watch_refusal
 from .actor import Hangup, Subscriber, TableActor
 from .auth import TokenBucket
-from .context import current_user, may_view, occupant, srv
+from .context import as_asked, current_user, may_view, occupant, srv
 from .errors import socket_error as _error
 from .protocol import ProtocolError, parse_message
 from .table import CommandError
@@ -117,7 +117,7 @@ async def table_socket(ws: WebSocket) -> None:
             assert msg.command is not None
             try:
                 server.tables.check_sit(actor, sub.user_id, msg.command)
-                await actor.submit(sub.user, msg.command)
+                await actor.submit(sub.user, as_asked(ws, actor, msg.command))
             except CommandError as e:
                 sub.push(_error(str(e), msg.id, msg.kind))
     except WebSocketDisconnect:

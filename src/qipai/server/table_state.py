@@ -45,6 +45,19 @@ class UndoRequest:
         return (self.seat.lho, self.seat.rho)
 
 
+SEAT_POLICIES = ("open", "invitation", "consent")
+"""Who may take a seat at a club table: anyone; the owner and whoever came by the invitation
+link; anyone the owner agrees to (each asks, the owner accepts or refuses)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRequest:
+    """Someone who asks the owner of a ``consent`` table for ``seat`` (one request a seat)."""
+
+    seat: Seat
+    user: Occupant
+
+
 # --- the state ------------------------------------------------------------------------------
 
 
@@ -57,6 +70,11 @@ class TableState:
     robots: bool
     """Whether robots fill empty seats."""
     owner_id: int | None = None
+    seat_policy: str = "open"
+    """Who may sit (``SEAT_POLICIES``); seats at an event's table are assigned whatever it says."""
+    robot_meanings: bool = False
+    """Whether a robot that fills an empty seat tells its partner what its calls mean (each
+    such call is logged with ``partner_told``); never at an event's table."""
     seq: int = 0
     seats: tuple[Occupant | None, Occupant | None, Occupant | None, Occupant | None] = (
         None,
@@ -95,6 +113,8 @@ class TableState:
     paused: str | None = None
     """Why play is held (the director's reason; "" for none given), or None while it goes
     on."""
+    seat_requests: tuple[SeatRequest, ...] = ()
+    """Who is waiting for the owner's consent to sit, and where (a ``consent`` table)."""
     undone: frozenset[tuple[Side, str, int]] = frozenset()
     """The undos granted on the current board: the asking side, and the trick (``"card"``) or
     round of the auction (``"call"``) of the action taken back. Robots grant one of each."""

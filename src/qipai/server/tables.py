@@ -19,12 +19,12 @@ from collections.abc import Callable
 from typing import Any
 
 from ..store import Store, TableRecord
-from .actor import ResultListener, TableActor
+from .actor import ResultListener, TableActor, for_the_owner
 from .analysis import Analyst
 from .records import BoardRecords
 from .robots import RobotPool
 from .sightings import Sightings
-from .table import Command, CommandError, Occupant, SetUp, Sit, viewer_of
+from .table import Command, CommandError, Occupant, SetUp, viewer_of
 from .writer import GroupWriter
 
 log = logging.getLogger("qipai.server")
@@ -144,14 +144,18 @@ class Tables:
 
     def check_sit(self, actor: TableActor, user_id: int | None, command: Command) -> None:
         """CommandError when ``user_id`` would sit at ``actor`` while watching another table of
-        the same board set (they would see the boards they are about to play)."""
-        if user_id is None or not isinstance(command, Sit):
+        the same board set (they would see the boards they are about to play); for the owner's
+        yes to a request to sit, the one asking."""
+        sitting = actor.who_sits(user_id, command)
+        if sitting is None:
             return
-        other = self.watching_same_boards(user_id, actor)
+        other = self.watching_same_boards(sitting, actor)
         if other is not None:
-            raise CommandError(
+            refusal = CommandError(
                 f"you are watching table #{other.id}, which plays the same boards: leave it first"
             )
+            said = for_the_owner(refusal, command)
+            raise said
 
     def still_to_play(self, user_id: int, number: int, deal: str) -> TableActor | None:
         """A live table where ``user_id`` sits (or left a seat of the board in play, to which
@@ -212,6 +216,8 @@ class Tables:
                 seed=self.board_set_seed(board_set) if board_set else self.seeds(),
                 board_set=board_set,
                 spectators_see_all=bool(settings.get("spectators_see_all", False)),
+                seat_policy=str(settings.get("seat_policy", "open")),
+                robot_meanings=bool(settings.get("robot_meanings", False)),
             )
         )
         actor = self._actor(record, [])

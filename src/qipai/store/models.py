@@ -58,6 +58,10 @@ class BridgeTable(Base):
     board_set: Mapped[str | None] = mapped_column(String(40), nullable=True)
     """The named board set the table deals from (its seed then comes from the name), or None."""
     spectators_see_all: Mapped[bool] = mapped_column(default=False, server_default=false())
+    seat_policy: Mapped[str] = mapped_column(String(12), default="open", server_default="open")
+    """Who may take a seat: ``open``, ``invitation`` or ``consent`` (``TableRecord``)."""
+    robot_meanings: Mapped[bool] = mapped_column(default=False, server_default=false())
+    """Whether a player is told what a robot partner's calls mean (a casual table's setting)."""
     status: Mapped[str] = mapped_column(String(10), default="open", index=True)
     last_seq: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -43,6 +43,11 @@ class TableRecord:
     board_set: str | None = None
     """The named board set the table deals from, or None for a table's own random deals."""
     spectators_see_all: bool = False
+    seat_policy: str = "open"
+    """Who may take a seat: ``open`` (anyone), ``invitation`` (the owner and whoever came by the
+    invitation link) or ``consent`` (the owner agrees to each who asks)."""
+    robot_meanings: bool = False
+    """Whether a player is told what a robot partner's calls mean (never at an event's table)."""
     away: dict[str, datetime] = field(default_factory=dict)
     """Since when each seat's person has had no connection to the table (seats absent: there)."""
 

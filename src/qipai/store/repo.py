@@ -161,6 +161,8 @@ class Store:
         seed: str,
         board_set: str | None = None,
         spectators_see_all: bool = False,
+        seat_policy: str = "open",
+        robot_meanings: bool = False,
         event_table: tuple[int, int, int] | None = None,
     ) -> TableRecord:
         """A new open table with four empty seats and no entries yet; with ``event_table``
@@ -178,6 +180,8 @@ class Store:
                 seed=seed,
                 board_set=board_set,
                 spectators_see_all=spectators_see_all,
+                seat_policy=seat_policy,
+                robot_meanings=robot_meanings,
                 status="open",
                 last_seq=0,
                 created_at=now,
@@ -514,5 +518,7 @@ def _table(
         seats=seats,
         board_set=row.board_set,
         spectators_see_all=bool(row.spectators_see_all),
+        seat_policy=row.seat_policy or "open",
+        robot_meanings=bool(row.robot_meanings),
         away=away,
     )

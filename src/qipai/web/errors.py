@@ -120,6 +120,18 @@ ZH: dict[str, str] = {
         "本副你打的是{seat}：本副结束前只能坐在那里"
     ),
     "an undo is waiting for the opponents' answer": "撤回请求正在等待对手答复",
+    "seats at this table are by invitation: open the owner's invitation link to sit": (
+        "本桌凭邀请入座：请打开开桌人的邀请链接后再入座"
+    ),
+    "someone is already asking for {seat}: wait for the owner's answer": (
+        "已有人请求坐{seat}：请等待开桌人答复"
+    ),
+    "only the table's owner answers a request to sit": "只有开桌人可以答复入座请求",
+    "the one asking may not sit yet: {error}": "请求入座的人现在还不能入座：{error}",
+    "no one is asking to sit at {seat}": "没有人请求坐{seat}",
+    "'seat_policy' must be open, invitation or consent": (
+        "'seat_policy'须为open（任何人）、invitation（凭邀请）或consent（须经同意）"
+    ),
     "unknown command {command}": "未知命令{command}",
     "this table is not running": "这张牌桌没有在运行",
     "the table is busy; try again in a moment": "牌桌正忙，请稍后再试",
@@ -219,8 +231,8 @@ ZH: dict[str, str] = {
     ),
     "the event has {n} robot pairs: at most {most} in all": "本赛事已有{n}对机器人：最多共{most}对",
     "a private table: open it with its invitation link": "这是私人桌：请用邀请链接进入",
-    "no table action {action}: use sit, stand, next or close": (
-        "没有牌桌操作{action}：可用sit、stand、next或close"
+    "no table action {action}: use sit, seat_answer, stand, next or close": (
+        "没有牌桌操作{action}：可用sit、seat_answer（答复入座请求）、stand、next或close"
     ),
     "board {n} has not been dealt at this table": "本桌还没有发第{n}副牌",
     "board {n} is still being played": "第{n}副还在进行中",

@@ -46,6 +46,7 @@ export function mayClaim(v) {
     or card, with no person acting since; robot opponents agree only to the last action of the
     board, never to the opening lead. */
 export function mayUndo(v) {
+  if (v.undo_declined) return false; // the server says robot opponents would decline (why: shown)
   const t = ctx.state.table;
   const seat = me();
   if (!seat || !t || t.event_table || t.closed || t.paused != null || t.undo) return false;
@@ -68,12 +69,38 @@ export function maySitAt(seat) {
   const t = ctx.state.table;
   const v = ctx.state.view;
   if (!t || t.event_table || t.closed || me() || !ctx.config.user) return false;
+  if (!policyLetsSit()) return false;
   const occ = t.seats[seat];
   if (occ && occ.name) return false;
+  const asking = (t.seat_requests || {})[seat];
+  if (asking && asking !== ctx.config.user.name) return false; // one request a seat
   const on = v && v.phase !== "done";
   if (on && v.seat) return seat === v.seat; // their seat's view is kept: only there
   if (on && SEATS.every((s) => v.hands[s] !== null)) return false; // they saw every hand
   return true;
+}
+
+function isOwner() {
+  return !!(ctx.state.you && ctx.state.you.owner);
+}
+
+/** The table's seat policy (server/table.py sit_by_policy): the owner sits anywhere; at an
+    invitation table only who came by the invitation link (the page is told: config.invited). */
+export function policyLetsSit() {
+  const t = ctx.state.table;
+  return !t || isOwner() || t.seat_policy !== "invitation" || !!ctx.config.invited;
+}
+
+/** At a consent table everyone but the owner asks the owner first. */
+export function mustAsk() {
+  const t = ctx.state.table;
+  return !!t && t.seat_policy === "consent" && !isOwner();
+}
+
+/** The requests to sit the owner of a consent table answers (seat letter -> name). */
+export function requestsToAnswer() {
+  const t = ctx.state.table;
+  return t && isOwner() && !t.closed ? t.seat_requests || {} : {};
 }
 
 export function mayStand() {

@@ -79,6 +79,13 @@ export function renderUndo() {
     const b = button(S.undo, "undo-btn");
     b.addEventListener("click", () => ctx.send({ type: "undo" }));
     box.appendChild(b);
+  } else if (v && v.phase !== "done" && v.undo_declined) {
+    // The robots' rule (server/table.py robots_decline_undo): say why no Undo is offered.
+    show = true;
+    const why = ctx.zh && v.undo_declined.zh ? v.undo_declined.zh : v.undo_declined.message;
+    const note = el("span", "note", fill(S.undo_declined, { why: why }));
+    note.id = "undo-declined";
+    box.appendChild(note);
   }
   box.classList.toggle("hidden", !show);
 }

@@ -1,5 +1,5 @@
-/* Errors and notices: an error for this player for a few seconds; what came of a claim or an
-   undo request told to every seat (#notice, role="status"). */
+/* Errors and notices: an error for this player for a few seconds; what came of a claim, an
+   undo request or a request to sit told to every seat (#notice, role="status"). */
 import { $, fill } from "../dom.js";
 import { ctx, seatName } from "./ctx.js";
 import { actionName } from "./names.js";
@@ -24,6 +24,8 @@ export function announce(e) {
     const asked = ctx.state.table && ctx.state.table.undo;
     text = fill(S.undo_done, { seat: seat, what: asked ? actionName(asked.what) : "" });
   }
+  else if (e.type === "seat_requested") text = fill(S.seat_asked, { name: e.name, seat: seat });
+  else if (e.type === "seat_answer") text = fill(e.accept ? S.seat_accepted : S.seat_refused, { name: e.name, seat: seat });
   if (!text) return;
   const box = $("notice");
   box.textContent = text;

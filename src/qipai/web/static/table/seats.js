@@ -6,7 +6,7 @@ import { ctx, SEATS, seatName, positions, isVulnerable } from "./ctx.js";
 import { cardName, cardNode, sortHand } from "./names.js";
 import { suitClass, rankText } from "../display.js";
 import { playCard } from "./trick.js";
-import { mayAct, maySitAt, mayStand } from "./allowed.js";
+import { mayAct, maySitAt, mayStand, mustAsk, policyLetsSit, requestsToAnswer } from "./allowed.js";
 
 const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
 
@@ -130,6 +130,16 @@ export function renderSeatControls() {
     box.appendChild(p);
     return;
   }
+  for (const [s, name] of Object.entries(requestsToAnswer())) {
+    const row = el("div", "seat-request");
+    row.appendChild(el("span", "label", fill(S.seat_asked, { name: name, seat: seatName(s) }) + " "));
+    for (const [accept, label, id] of [[true, S.let_sit, "let-sit-"], [false, S.refuse_sit, "refuse-sit-"]]) {
+      const b = button(label, id + s);
+      b.addEventListener("click", () => ctx.send({ type: "seat_answer", seat: s, accept: accept }));
+      row.appendChild(b);
+    }
+    box.appendChild(row);
+  }
   if (state.you.seat) {
     if (!mayStand()) return;
     const b = button(S.stand, "stand");
@@ -137,10 +147,16 @@ export function renderSeatControls() {
     box.appendChild(b);
     return;
   }
-  const free = SEATS.filter(maySitAt);
+  const t = state.table;
+  const waiting = SEATS.find((s) => t && (t.seat_requests || {})[s] === config.user.name);
+  if (waiting) {
+    box.appendChild(el("p", "note seat-waiting", fill(S.seat_waiting, { seat: seatName(waiting) })));
+  }
+  if (!policyLetsSit()) box.appendChild(el("p", "note", S.seat_policy + ": " + S.seat_invitation));
+  const free = SEATS.filter((s) => s !== waiting && maySitAt(s));
   box.appendChild(el("span", "label", S.spectator + (free.length ? " · " : "")));
   for (const s of free) {
-    const b = button(S.sit + " " + seatName(s), null, "sit");
+    const b = button((mustAsk() ? S.ask_to_sit : S.sit) + " " + seatName(s), null, "sit");
     b.dataset.seat = s;
     b.addEventListener("click", () => ctx.send({ type: "sit", seat: s }));
     box.appendChild(b);
