@@ -86,6 +86,32 @@ TERMS: Final[dict[str, tuple[str, str]]] = {
     "cycle.unclear": ("待定之捉", "attacks to be judged"),
     "cycle.idle": ("闲着", "idle moves"),
     # errors
+    # a board-game table's refusals (server/board_table.py)
+    "table.not_set_up": ("此桌尚未设定棋种", "this table has no game set up yet"),
+    "table.set_up_once": (
+        "棋种只在开桌时由服务器设定一次",
+        "the game is set up once, by the server",
+    ),
+    "table.unknown_game": (
+        "没有「{game}」这一棋种（可选：{games}）",
+        "no game {game!r} (one of: {games})",
+    ),
+    "table.bad_settings": ("棋局设定有误：{detail}", "the game's settings are wrong: {detail}"),
+    "table.log_in": ("请先登录", "log in first"),
+    "table.not_seated": ("您未在此桌就座", "you do not sit at this table"),
+    "table.no_leaving": (
+        "对局进行中不能离座，请先认输（{rule}：中途退场判负）",
+        "you may not leave a game in progress: resign first ({rule}: leaving midway loses)",
+    ),
+    "table.not_started": ("双方坐齐后对局才开始", "the game starts once both seats are taken"),
+    "table.draw_word": (
+        "提和只能是 offer、accept 或 decline",
+        "a draw answer is one of: offer, accept, decline",
+    ),
+    "table.not_your_turn": ("还没轮到您行棋（{rule}）", "it is not your turn to move ({rule})"),
+    "table.bad_seat": ("座位只能是 0 或 1", "the seat must be 0 or 1"),
+    "table.seated_already": ("您已在此桌就座", "you already sit at this table"),
+    "table.seat_taken": ("该座位已有人", "that seat is taken"),
     "error.game_over": ("对局已结束", "the game is over"),
     "error.not_your_turn": ("未轮到{side}行棋", "it is not {side}'s turn"),
     "error.illegal_move": ("{move}不合规则：{why}", "{move} is not legal: {why}"),

@@ -37,6 +37,9 @@ from ..store import Store
 from ..web import STATIC, TEMPLATES, i18n
 from .accounts import account_routes
 from .auth import Passwords, RateLimiter
+from .board_actor import BoardTables
+from .board_routes import board_routes
+from .board_socket import board_socket_routes
 from .context import Server
 from .edge import RefuseNulPaths, server_error
 from .errors import http_error
@@ -132,6 +135,7 @@ def create_app(
         templates=templates,
         ws_rate=ws_rate[0],
         ws_burst=ws_rate[1],
+        boards=BoardTables(store, robot_delay=robot_delay, clock=table_clock),
     )
 
     server.tournaments = Tournaments(
@@ -142,6 +146,9 @@ def create_app(
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         count = await server.tables.load_all()
         log.info("%d open table(s) rebuilt from their event logs", count)
+        assert server.boards is not None
+        boards = await server.boards.load_all()
+        log.info("%d open board-game table(s) rebuilt from their logs", boards)
         server.tables.watch()
         assert server.tournaments is not None
         events = await server.tournaments.load_all()
@@ -157,6 +164,7 @@ def create_app(
         finally:
             await server.tournaments.stop()
             await server.tables.stop_all()
+            await server.boards.stop_all()
             store.close()
 
     routes = [
@@ -166,6 +174,8 @@ def create_app(
         *account_routes(),
         *table_routes(),
         *socket_routes(),
+        *board_routes(),
+        *board_socket_routes(),
         *event_routes(),
         *event_page_routes(),
         Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),

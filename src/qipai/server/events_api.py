@@ -88,7 +88,6 @@ SETTINGS_FIELDS = {
 }
 
 
-
 def tournaments(conn: HTTPConnection) -> Tournaments:
     t: Tournaments | None = srv(conn).tournaments
     if t is None:

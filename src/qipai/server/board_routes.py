@@ -1,0 +1,134 @@
+"""The board tables over HTTP: ``POST /api/boards`` makes one (its game, settings, robots and
+clock), ``GET /api/boards/{id}`` reads it (as its reader may see it), ``GET /boards/{id}`` is
+its page (``board.html``, ``static/board.js``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.exceptions import HTTPException
+from starlette.requests import HTTPConnection, Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from ..games.robots import MOVE_MS
+from . import fields
+from .board_actor import BoardTableActor
+from .board_table import GAMES, BoardCommandError, SetUpBoard, SitBoard
+from .context import api_guard, current_user, occupant, page_context, srv
+from .table import CommandError
+
+BOARD_FIELDS = ("name", "game", "size", "komi", "robots", "minutes", "increment", "seat", "private")
+"""The fields a new board table's request may have."""
+MOST_MINUTES = 180
+
+
+def board_setup(data: dict[str, Any]) -> SetUpBoard:
+    """The game, settings, robots and clock of a new board table; 400 saying what is wrong."""
+    name = data.get("game")
+    if name not in GAMES:
+        raise HTTPException(400, f"'game' must be one of: {', '.join(GAMES)}")
+    settings: tuple[tuple[str, Any], ...] = ()
+    if name == "go":
+        size = data.get("size", 19)
+        komi = data.get("komi", 7.5)
+        if size not in (9, 13, 19):
+            raise HTTPException(400, "'size' must be 9, 13 or 19")
+        if not isinstance(komi, int | float) or isinstance(komi, bool) or not 0 <= komi <= 20:
+            raise HTTPException(400, "'komi' must be a number of points from 0 to 20")
+        settings = (("komi", float(komi)), ("size", size))
+    robots = data.get("robots", [None, None])
+    if (
+        not isinstance(robots, list)
+        or len(robots) != 2
+        or any(r not in (None, 0, 1) or isinstance(r, bool) for r in robots)
+    ):
+        raise HTTPException(400, "'robots' must be two entries, each null (a person) or 0 or 1")
+    minutes = data.get("minutes")
+    increment = data.get("increment", 0)
+    if minutes is not None and (
+        not isinstance(minutes, int | float)
+        or isinstance(minutes, bool)
+        or not 0 < minutes <= MOST_MINUTES
+    ):
+        raise HTTPException(400, f"'minutes' must be null (no clock) or 0 to {MOST_MINUTES}")
+    if not isinstance(increment, int) or isinstance(increment, bool) or not 0 <= increment <= 60:
+        raise HTTPException(400, "'increment' must be whole seconds from 0 to 60")
+    if minutes is not None and any(r is not None for r in robots):
+        slowest = max(MOVE_MS) / 1000
+        if minutes * 60 < slowest * 20:
+            raise HTTPException(400, "'minutes' is too short for the robots' move time")
+    return SetUpBoard(
+        name,
+        settings,
+        (robots[0], robots[1]),
+        None if minutes is None else int(minutes * 60_000),
+        increment * 1000,
+    )
+
+
+def board_of(request: HTTPConnection) -> BoardTableActor:
+    boards = srv(request).boards
+    actor = None if boards is None else boards.get(int(request.path_params["table_id"]))
+    if actor is None:
+        raise HTTPException(404, "no such board table")
+    return actor
+
+
+async def api_create_board(request: Request) -> Response:
+    data = await api_guard(request)
+    user = await current_user(request)
+    if user is None:
+        raise HTTPException(401, "log in (or play as a guest) first")
+    fields.unknown_fields(data, BOARD_FIELDS)
+    setup = board_setup(data)
+    name = fields.text(
+        {"name": data.get("name") or user.name}, "name", None, 1, fields.TABLE_NAME_MOST
+    )
+    seat = data.get("seat")
+    if seat is not None and (seat not in (0, 1) or isinstance(seat, bool)):
+        raise HTTPException(400, "'seat' must be null, 0 or 1")
+    boards = srv(request).boards
+    assert boards is not None
+    actor = await boards.create(
+        owner_id=user.id, name=name, setup=setup, private=fields.flag(data, "private", False)
+    )
+    if seat is not None:
+        try:
+            await actor.submit(occupant(user), SitBoard(seat))
+        except CommandError as e:
+            raise HTTPException(409, str(e)) from None
+    return JSONResponse({"table": actor.summary()}, status_code=201)
+
+
+async def api_board(request: Request) -> Response:
+    user = await current_user(request)
+    actor = board_of(request)
+    st = actor.state
+    seen = actor.game.viewer(st, None if user is None else user.id, False)
+    return JSONResponse({"table": actor.summary(), "view": actor.game.view(st, seen)})
+
+
+async def board_page(request: Request) -> Response:
+    user = await current_user(request)
+    actor = board_of(request)
+    ctx = page_context(request, user)
+    config = {
+        "table_id": actor.id,
+        "lang": ctx["lang"],
+        "user_id": None if user is None else user.id,
+    }
+    ctx.update(table=actor.summary(), config=config)
+    response: Response = srv(request).templates.TemplateResponse(request, "board.html", ctx)
+    return response
+
+
+def board_routes() -> list[BaseRoute]:
+    return [
+        Route("/api/boards", api_create_board, methods=["POST"]),
+        Route("/api/boards/{table_id:int}", api_board),
+        Route("/boards/{table_id:int}", board_page),
+    ]
+
+
+__all__ = ["BoardCommandError", "board_routes", "board_setup"]
