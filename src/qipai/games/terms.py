@@ -86,6 +86,29 @@ TERMS: Final[dict[str, tuple[str, str]]] = {
     "cycle.unclear": ("待定之捉", "attacks to be judged"),
     "cycle.idle": ("闲着", "idle moves"),
     # errors
+    # the board-game table's page (web/templates/board.html, static/board.js)
+    "page.board": ("棋桌", "board table"),
+    "page.to_move": ("轮到{side}行棋", "{side} to move"),
+    "page.your_move": ("轮到您行棋", "your move"),
+    "page.waiting": ("等待双方入座", "waiting for both players to sit"),
+    "page.sit": ("坐{side}", "sit as {side}"),
+    "page.robot": ("机器人（{level}级）", "robot (level {level})"),
+    "page.empty": ("空位", "empty"),
+    "page.resign": ("认输", "resign"),
+    "page.offer_draw": ("提和", "offer a draw"),
+    "page.accept_draw": ("同意和棋", "accept the draw"),
+    "page.decline_draw": ("拒绝和棋", "decline the draw"),
+    "page.draw_offered": ("{side}提和", "{side} offers a draw"),
+    "page.pass": ("停一手", "pass"),
+    "page.moves": ("着法", "moves"),
+    "page.board_label": (
+        "棋盘：用方向键移动，回车选择",
+        "board: arrow keys to move, Enter to choose",
+    ),
+    "page.selected": ("已选{point}", "{point} selected"),
+    "page.spectator": ("您在观战", "you are watching"),
+    "page.confirm_resign": ("确定认输吗？", "resign this game?"),
+    "page.connecting": ("连接中…", "connecting…"),
     # a board-game table's refusals (server/board_table.py)
     "table.not_set_up": ("此桌尚未设定棋种", "this table has no game set up yet"),
     "table.set_up_once": (

@@ -12,6 +12,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from ..games.robots import MOVE_MS
+from ..games.terms import TERMS
 from . import fields
 from .board_actor import BoardTableActor
 from .board_table import GAMES, BoardCommandError, SetUpBoard, SitBoard
@@ -67,6 +68,17 @@ def board_setup(data: dict[str, Any]) -> SetUpBoard:
     )
 
 
+def page_words(lang: str) -> dict[str, str]:
+    """The page's words in ``lang`` (``page.*`` of the games' terms, fields left to fill in
+    by the script), with the games' and sides' names."""
+    i = 0 if lang == "zh-CN" else 1
+    return {
+        k: v[i]
+        for k, v in TERMS.items()
+        if k.startswith(("page.", "game.", "side.", "reason.", "result."))
+    }
+
+
 def board_of(request: HTTPConnection) -> BoardTableActor:
     boards = srv(request).boards
     actor = None if boards is None else boards.get(int(request.path_params["table_id"]))
@@ -113,12 +125,15 @@ async def board_page(request: Request) -> Response:
     user = await current_user(request)
     actor = board_of(request)
     ctx = page_context(request, user)
+    lang = "en" if ctx["lang"] == "en" else "zh-CN"
+    words = {k.removeprefix("page."): v for k, v in page_words(lang).items()}
     config = {
         "table_id": actor.id,
-        "lang": ctx["lang"],
+        "lang": lang,
         "user_id": None if user is None else user.id,
+        "words": words,
     }
-    ctx.update(table=actor.summary(), config=config)
+    ctx.update(table=actor.summary(), config=config, words=words)
     response: Response = srv(request).templates.TemplateResponse(request, "board.html", ctx)
     return response
 

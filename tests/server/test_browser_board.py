@@ -1,0 +1,87 @@
+"""A person plays chess against a robot in the browser (#22): the board page draws the
+position, a move is made by clicking a piece and its square and another from the keyboard
+alone (arrow keys and Enter), the robot answers each; a square that is no legal target only
+ends the selection (the page offers only the moves the view lists as legal); a spectator's page
+follows without moves to make, and resigning ends the game on both pages."""
+
+import re
+
+import pytest
+from browsers import needs_chromium, new_page
+from playwright.sync_api import expect
+from test_browser_display import register
+
+pytestmark = [needs_chromium, pytest.mark.timeout(240)]
+
+
+def moves_shown(page):
+    return page.locator("#move-list li").all_inner_texts()
+
+
+def wait_moves(page, n):
+    page.locator("#move-list li").nth(n - 1).wait_for(timeout=60_000)
+
+
+def test_a_person_plays_chess_against_a_robot(live, browser):
+    me = new_page(browser)
+    page = me.page
+    register(page, live.base, "ann")
+    csrf = page.request.get(live.base + "/api/me").json()["csrf"]
+    r = page.request.post(
+        live.base + "/api/boards",
+        data={"game": "chess", "seat": 0, "robots": [None, 0], "minutes": 10},
+        headers={"x-csrf-token": csrf},
+    )
+    assert r.status == 201, r.text()
+    table_id = r.json()["table"]["id"]
+    page.goto(f"{live.base}/boards/{table_id}")
+    page.wait_for_selector("#board button.pt")
+    assert page.locator("#board button.pt").count() == 64
+    assert "轮到您行棋" in page.inner_text("#status")
+    assert re.match(r"\d+:\d\d", page.inner_text("#clock-0"))
+
+    # by mouse: e2 then e4
+    page.click("#board button[data-point=e2]")
+    assert page.locator("#board button.hint").count() == 2  # e3 and e4
+    page.click("#board button[data-point=e4]")
+    wait_moves(page, 2)  # the robot has answered
+    assert moves_shown(page)[0] == "e4"
+
+    # a square that is no target of the selected piece ends the selection
+    page.click("#board button[data-point=e1]")
+    assert page.locator("#board button.sel").count() == 1
+    page.click("#board button[data-point=e3]")
+    assert page.locator("#board button.sel").count() == 0 and len(moves_shown(page)) == 2
+
+    # by keyboard only: into the board, walk to g1, Enter, then to f3, Enter
+    page.locator("#board button[tabindex='0']").focus()
+    focused = page.evaluate("document.activeElement.dataset.point")
+    files, ranks = "abcdefgh", "87654321"
+    col, row = files.index(focused[0]), ranks.index(focused[1])
+    for target in ("g1", "f3"):
+        tc, tr = files.index(target[0]), ranks.index(target[1])
+        for _ in range(abs(tc - col)):
+            page.keyboard.press("ArrowRight" if tc > col else "ArrowLeft")
+        for _ in range(abs(tr - row)):
+            page.keyboard.press("ArrowDown" if tr > row else "ArrowUp")
+        col, row = tc, tr
+        assert page.evaluate("document.activeElement.dataset.point") == target
+        page.keyboard.press("Enter")
+    wait_moves(page, 4)
+    assert moves_shown(page)[2] == "Nf3"
+
+    # a spectator (an English browser) sees the same moves and nothing to do
+    watcher = new_page(browser)
+    watcher.page.goto(f"{live.base}/boards/{table_id}")
+    watcher.page.wait_for_selector("#move-list li")
+    assert moves_shown(watcher.page)[:4] == moves_shown(page)[:4]
+    assert watcher.page.inner_text("#status") == "White to move · you are watching"
+    assert watcher.page.locator("#resign").count() == 0
+
+    # resigning ends the game, and both pages say so
+    page.once("dialog", lambda d: d.accept())
+    page.click("#resign")
+    expect(page.locator("#status")).to_contain_text("认输")
+    expect(watcher.page.locator("#status")).to_contain_text("Black wins, resignation")
+    assert "黑方胜" in page.inner_text("#status")
+    assert me.errors == [] and watcher.errors == []
