@@ -9,6 +9,7 @@ import time
 from typing import Any
 
 import pytest
+from starlette.websockets import WebSocketDisconnect
 
 from qipai.games import game
 from qipai.server.board_table import (
@@ -217,3 +218,34 @@ def test_bad_requests_to_make_a_board_table_say_what_is_wrong(server: Any, h: An
     assert r.status_code == 400
     r = h.Player(server).post("/api/boards", {"game": "chess"})
     assert r.status_code == 401
+
+
+@pytest.mark.parametrize("name", ["xiangqi", "renju", "go"])
+def test_each_games_robot_answers_at_a_live_table(server: Any, h: Any, name: str) -> None:
+    ann = h.Player(server).register("ann")
+    body = {"size": 9} if name == "go" else {}
+    table_id = make_board(ann, game=name, seat=0, robots=[None, 0], **body)
+    conn = board_conn(h, ann, table_id)
+    first = conn.view["legal"][len(conn.view["legal"]) // 2]
+    assert not errors_of(conn.request({"type": "board.move", "move": first}))
+    deadline = time.monotonic() + 60
+    while len(conn.view["moves"]) < 2 and time.monotonic() < deadline:
+        conn.receive()
+    assert conn.state["event"].get("robot") is True and conn.state["event"]["seat"] == 1
+    settings = {"size": 9} if name == "go" else {}
+    g = game(name, **settings)
+    g.play(g.new(), conn.view["moves"])  # the robot's move is legal
+
+
+def test_a_private_board_table_is_for_its_owner_and_players(server: Any, h: Any) -> None:
+    ann, cy = h.Player(server).register("ann"), h.Player(server).register("cy")
+    table_id = make_board(ann, game="chess", seat=0, private=True)
+    assert cy.client.get(f"/api/boards/{table_id}").status_code == 403
+    assert cy.client.get(f"/boards/{table_id}").status_code == 403
+    with (
+        cy.client.websocket_connect(f"/ws/boards/{table_id}") as ws,
+        pytest.raises(WebSocketDisconnect) as closed,
+    ):
+        ws.receive_json()
+    assert closed.value.code == 4403
+    assert ann.client.get(f"/api/boards/{table_id}").json()["view"]["you"] == "w"

@@ -248,6 +248,14 @@ class BoardTableActor:
     def detach(self, sub: Subscriber) -> None:
         self._subs.discard(sub)
 
+    def may_watch(self, user_id: int | None) -> bool:
+        """A public table is open to all; a private one to its owner and its players."""
+        if not self.record.private:
+            return True
+        return user_id is not None and (
+            user_id == self.record.owner_id or self.state.seat_of(user_id) is not None
+        )
+
     @property
     def connections(self) -> int:
         return len(self._subs)

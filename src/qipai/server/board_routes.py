@@ -79,11 +79,14 @@ def page_words(lang: str) -> dict[str, str]:
     }
 
 
-def board_of(request: HTTPConnection) -> BoardTableActor:
+def board_of(request: HTTPConnection, user_id: int | None) -> BoardTableActor:
+    """The live board table the path names, which ``user_id`` may watch (404, 403)."""
     boards = srv(request).boards
     actor = None if boards is None else boards.get(int(request.path_params["table_id"]))
     if actor is None:
         raise HTTPException(404, "no such board table")
+    if not actor.may_watch(user_id):
+        raise HTTPException(403, "a private board table: for its owner and players")
     return actor
 
 
@@ -115,7 +118,7 @@ async def api_create_board(request: Request) -> Response:
 
 async def api_board(request: Request) -> Response:
     user = await current_user(request)
-    actor = board_of(request)
+    actor = board_of(request, None if user is None else user.id)
     st = actor.state
     seen = actor.game.viewer(st, None if user is None else user.id, False)
     return JSONResponse({"table": actor.summary(), "view": actor.game.view(st, seen)})
@@ -123,7 +126,7 @@ async def api_board(request: Request) -> Response:
 
 async def board_page(request: Request) -> Response:
     user = await current_user(request)
-    actor = board_of(request)
+    actor = board_of(request, None if user is None else user.id)
     ctx = page_context(request, user)
     lang = "en" if ctx["lang"] == "en" else "zh-CN"
     words = {k.removeprefix("page."): v for k, v in page_words(lang).items()}

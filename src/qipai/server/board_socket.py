@@ -115,6 +115,9 @@ async def board_socket(ws: WebSocket) -> None:
         await ws.close(code=4403, reason="cross-site connection refused")
         return
     user = await current_user(ws)
+    if not actor.may_watch(None if user is None else user.id):
+        await ws.close(code=4403, reason="a private board table: for its owner and players")
+        return
     sub = Subscriber(occupant(user))
     sender = asyncio.create_task(_send_loop(ws, sub))
     bucket = TokenBucket(server.ws_rate, server.ws_burst)

@@ -652,7 +652,11 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
     ("GET", "/api/boards/{table_id}"): Operation(
         "A board-game table and its position as you may see it",
         "board tables",
-        {200: ("the table", "BoardTableDetail"), 404: ("no such board table", "Error")},
+        {
+            200: ("the table", "BoardTableDetail"),
+            403: ("a private board table (for its owner and players)", "Error"),
+            404: ("no such board table", "Error"),
+        },
     ),
     ("GET", "/api/tables/{table_id}"): Operation(
         "A table, its finished boards and (for its owner) its invitation link",
@@ -830,7 +834,8 @@ WEBSOCKETS: dict[str, Operation] = {
         description="Messages hello, ping, board.sit, board.stand, board.move, board.resign,"
         f" board.draw; state, event, error, pong ({PROTOCOL_DOC}, section 'Board tables')."
         " A refused move is answered with the game's rule in English (message) and Chinese"
-        " (zh). Refusals close it with 4404 (no such board table) or 4403 (cross-site).",
+        " (zh). Refusals close it with 4404 (no such board table) or 4403 (cross-site, or a"
+        " private table you neither own nor sit at).",
     ),
     "/ws/tables/{table_id}": Operation(
         "The table websocket: watch, bid, play, chat",
