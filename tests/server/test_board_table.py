@@ -249,3 +249,31 @@ def test_a_private_board_table_is_for_its_owner_and_players(server: Any, h: Any)
         ws.receive_json()
     assert closed.value.code == 4403
     assert ann.client.get(f"/api/boards/{table_id}").json()["view"]["you"] == "w"
+
+
+BAD_FRAMES = [
+    "not json",
+    "[1, 2]",
+    '{"type": "board.fly"}',
+    '{"type": "board.move", "move": 7}',
+    '{"type": "board.move", "move": "' + "e" * 41 + '"}',
+    '{"type": "board.move", "move": "\\ud800"}',
+    '{"type": "board.sit", "seat": true}',
+    '{"type": "board.sit", "seat": 2}',
+    '{"type": "board.draw", "answer": "maybe"}',
+    '{"type": "board.resign", "extra": 1}',
+    '{"type": "board.move", "move": "e4", "id": {"x": 1}}',
+    "x" * 5000,
+]
+
+
+def test_bad_frames_are_answered_with_an_error_and_change_nothing(server: Any, h: Any) -> None:
+    _, ann, bo, cy = two_at(h, server, game="chess")
+    before = (ann.state["seq"], ann.view)
+    for frame in BAD_FRAMES:
+        (err,) = errors_of(ann.request(frame))
+        assert err["message"] and "Traceback" not in err["message"], frame
+    ann.ws.send_bytes(b"\x00\x01")
+    assert "binary" in errors_of(ann.sync())[0]["message"]
+    assert (ann.state["seq"], ann.view) == before and bo.sync() == [] and cy.sync() == []
+    assert not errors_of(ann.request({"type": "board.move", "move": "e4"}))  # still open
