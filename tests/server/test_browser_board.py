@@ -85,3 +85,44 @@ def test_a_person_plays_chess_against_a_robot(live, browser):
     expect(watcher.page.locator("#status")).to_contain_text("Black wins, resignation")
     assert "黑方胜" in page.inner_text("#status")
     assert me.errors == [] and watcher.errors == []
+
+
+def open_against_robot(browser, live, name, body):
+    me = new_page(browser)
+    page = me.page
+    register(page, live.base, name)
+    csrf = page.request.get(live.base + "/api/me").json()["csrf"]
+    r = page.request.post(
+        live.base + "/api/boards",
+        data={"seat": 0, "robots": [None, 0], **body},
+        headers={"x-csrf-token": csrf},
+    )
+    assert r.status == 201, r.text()
+    page.goto(f"{live.base}/boards/{r.json()['table']['id']}")
+    page.wait_for_selector("#board button.pt")
+    return me
+
+
+def test_xiangqi_and_go_boards_play_against_robots(live, browser):
+    me = open_against_robot(browser, live, "bea", {"game": "xiangqi"})
+    page = me.page
+    assert page.locator("#board button.pt").count() == 90
+    assert page.inner_text("#board button[data-point=e0]") == "帥"
+    assert page.inner_text("#board button[data-point=e9]") == "將"
+    page.click("#board button[data-point=h2]")  # 炮二平五
+    page.click("#board button[data-point=e2]")
+    wait_moves(page, 2)
+    assert moves_shown(page)[0] == "炮二平五"
+    assert me.errors == []
+
+    me = open_against_robot(browser, live, "cal", {"game": "go", "size": 9})
+    page = me.page
+    assert page.locator("#board button.pt").count() == 81
+    assert page.locator("#board button.star").count() == 9
+    page.click("#board button[data-point=ee]")
+    wait_moves(page, 2)
+    assert moves_shown(page)[0] == "ee" and page.inner_text("#board button[data-point=ee]") == "●"
+    page.click("#pass")
+    wait_moves(page, 4)
+    assert moves_shown(page)[2] == "pass"
+    assert me.errors == []
