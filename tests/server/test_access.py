@@ -96,6 +96,7 @@ ACTIONS = {
     ("POST", "/tables/{table_id}/close"): "the owner closes the table; redirects",
     ("POST", "/api/events"): "makes an event: /api/events/{event_id}",
     ("POST", "/api/boards"): "makes a board-game table (no cards): /api/boards/{table_id}",
+    ("POST", "/boards"): "makes a board-game table (no cards); redirects",
     ("POST", "/api/events/{event_id}/{action}"): "an event action: /api/events/{event_id}",
     ("POST", "/events/new"): "makes an event; redirects",
     ("POST", "/events/{event_id}/{action}"): "an event action; redirects or the event page",
@@ -129,6 +130,7 @@ def _walk(routes, event_id: int, tables: list[int], names: list[str]) -> list[st
         "/api/events": ["/api/events"],
         "/api/boards/{table_id}": [f"/api/boards/{t}" for t in tables],
         "/boards/{table_id}": [f"/boards/{t}" for t in tables],
+        "/boards": ["/boards"],
         "/api/events/{event_id}": [f"/api/events/{event_id}"],
         "/api/events/{event_id}/boards/{board}": [
             f"/api/events/{event_id}/boards/{b}" for b in (1, 2)

@@ -277,3 +277,20 @@ def test_bad_frames_are_answered_with_an_error_and_change_nothing(server: Any, h
     assert "binary" in errors_of(ann.sync())[0]["message"]
     assert (ann.state["seq"], ann.view) == before and bo.sync() == [] and cy.sync() == []
     assert not errors_of(ann.request({"type": "board.move", "move": "e4"}))  # still open
+
+
+def test_the_boards_page_lists_tables_and_its_form_opens_one(server: Any, h: Any) -> None:
+    ann = h.Player(server).register("ann")
+    page = ann.client.get("/boards", headers={"accept-language": "zh-CN"})
+    assert page.status_code == 200 and "棋类对局" in page.text and "暂无对局" in page.text
+    form = {"csrf": ann.csrf, "game": "renju", "seat": "1", "robot": "0", "minutes": "5"}
+    r = ann.client.post("/boards", data=form, follow_redirects=False)
+    assert r.status_code == 303, r.text
+    table_id = int(r.headers["location"].rsplit("/", 1)[1])
+    detail = ann.client.get(f"/api/boards/{table_id}").json()
+    assert detail["table"]["seats"][0]["robot"] and detail["table"]["seats"][1]["name"] == "ann"
+    assert detail["table"]["clock"]["base_ms"] == 300_000  # the robot (Black) may have moved
+    assert f"/boards/{table_id}" in ann.client.get("/boards").text
+    bad = ann.client.post("/boards", data={**form, "minutes": "soon"}, follow_redirects=False)
+    assert bad.status_code == 400
+    assert ann.client.post("/boards", data={**form, "csrf": "x"}).status_code == 403

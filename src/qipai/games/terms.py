@@ -109,6 +109,23 @@ TERMS: Final[dict[str, tuple[str, str]]] = {
     "page.spectator": ("您在观战", "you are watching"),
     "page.confirm_resign": ("确定认输吗？", "resign this game?"),
     "page.connecting": ("连接中…", "connecting…"),
+    "page.boards_title": ("棋类对局", "board games"),
+    "page.open_board": ("开一局", "open a game"),
+    "page.game": ("棋种", "game"),
+    "page.opponent": ("对手", "opponent"),
+    "page.a_person": ("真人（等人入座）", "a person (wait for one to sit)"),
+    "page.robot_level": ("机器人 {level} 级", "robot, level {level}"),
+    "page.my_side": ("我执", "I play"),
+    "page.minutes": ("每方用时（分钟，空：不计时）", "minutes each (empty: no clock)"),
+    "page.increment": ("每步加秒", "seconds added a move"),
+    "page.size": ("围棋路数", "go board size"),
+    "page.none_open": ("暂无对局", "no games in play"),
+    "page.watch": ("进入", "open"),
+    "page.first": (
+        "先手（白方、红方；五子棋与围棋为黑方）",
+        "first (White, Red; Black in renju and go)",
+    ),
+    "page.second": ("后手", "second"),
     # a board-game table's refusals (server/board_table.py)
     "table.not_set_up": ("此桌尚未设定棋种", "this table has no game set up yet"),
     "table.set_up_once": (

@@ -8,7 +8,7 @@ from typing import Any
 
 from starlette.exceptions import HTTPException
 from starlette.requests import HTTPConnection, Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from ..games.robots import MOVE_MS
@@ -16,12 +16,22 @@ from ..games.terms import TERMS
 from . import fields
 from .board_actor import BoardTableActor
 from .board_table import GAMES, BoardCommandError, SetUpBoard, SitBoard
-from .context import api_guard, current_user, occupant, page_context, srv
+from .context import (
+    api_guard,
+    check_csrf,
+    current_user,
+    occupant,
+    page_context,
+    read_form,
+    srv,
+)
 from .table import CommandError
 
 BOARD_FIELDS = ("name", "game", "size", "komi", "robots", "minutes", "increment", "seat", "private")
 """The fields a new board table's request may have."""
 MOST_MINUTES = 180
+MAX_OPEN_BOARDS_PER_USER = 10
+"""Board tables in play one account may have opened (as for bridge tables)."""
 
 
 def board_setup(data: dict[str, Any]) -> SetUpBoard:
@@ -79,6 +89,11 @@ def page_words(lang: str) -> dict[str, str]:
     }
 
 
+def words_of(lang: str) -> dict[str, str]:
+    """The page's words, ``page.`` dropped from their keys."""
+    return {k.removeprefix("page."): v for k, v in page_words(lang).items()}
+
+
 def board_of(request: HTTPConnection, user_id: int | None) -> BoardTableActor:
     """The live board table the path names, which ``user_id`` may watch (404, 403)."""
     boards = srv(request).boards
@@ -90,8 +105,9 @@ def board_of(request: HTTPConnection, user_id: int | None) -> BoardTableActor:
     return actor
 
 
-async def api_create_board(request: Request) -> Response:
-    data = await api_guard(request)
+async def create_board(request: Request, data: dict[str, Any]) -> BoardTableActor:
+    """A new board table from ``data`` (the API's body or the form's), its maker seated
+    where asked; HTTPException saying what is wrong."""
     user = await current_user(request)
     if user is None:
         raise HTTPException(401, "log in (or play as a guest) first")
@@ -105,6 +121,9 @@ async def api_create_board(request: Request) -> Response:
         raise HTTPException(400, "'seat' must be null, 0 or 1")
     boards = srv(request).boards
     assert boards is not None
+    open_ones = sum(1 for a in boards.all() if a.record.owner_id == user.id and not a.state.over)
+    if open_ones >= MAX_OPEN_BOARDS_PER_USER:
+        raise HTTPException(429, f"you have {open_ones} board tables in play: finish one first")
     actor = await boards.create(
         owner_id=user.id, name=name, setup=setup, private=fields.flag(data, "private", False)
     )
@@ -113,7 +132,49 @@ async def api_create_board(request: Request) -> Response:
             await actor.submit(occupant(user), SitBoard(seat))
         except CommandError as e:
             raise HTTPException(409, str(e)) from None
+    return actor
+
+
+async def api_create_board(request: Request) -> Response:
+    actor = await create_board(request, await api_guard(request))
     return JSONResponse({"table": actor.summary()}, status_code=201)
+
+
+async def form_create_board(request: Request) -> Response:
+    """``POST /boards``: the boards page's form; to the new table's page."""
+    f = await read_form(request)
+    check_csrf(request, f.get("csrf"))
+    robot = f.get("robot", "")
+    minutes = f.get("minutes", "").strip()
+    try:
+        data: dict[str, Any] = {
+            "game": f.get("game", ""),
+            "seat": int(f.get("seat", "0")),
+            "robots": [None, None if robot == "" else int(robot)],
+            "minutes": float(minutes) if minutes else None,
+            "increment": int(f.get("increment", "0") or 0),
+        }
+        if data["seat"] == 1:
+            data["robots"].reverse()
+        if data["game"] == "go":
+            data["size"] = int(f.get("size", "19"))
+    except ValueError:
+        raise HTTPException(400, "the form's numbers could not be read") from None
+    actor = await create_board(request, data)
+    return RedirectResponse(f"/boards/{actor.id}", status_code=303)
+
+
+async def boards_page(request: Request) -> Response:
+    """``GET /boards``: the board tables one may watch, and the form to open one."""
+    user = await current_user(request)
+    ctx = page_context(request, user)
+    lang = "en" if ctx["lang"] == "en" else "zh-CN"
+    boards = srv(request).boards
+    uid = None if user is None else user.id
+    listed = [a.summary() for a in (boards.all() if boards else []) if a.may_watch(uid)]
+    ctx.update(words=words_of(lang), boards=listed, games=GAMES)
+    response: Response = srv(request).templates.TemplateResponse(request, "boards.html", ctx)
+    return response
 
 
 async def api_board(request: Request) -> Response:
@@ -129,7 +190,7 @@ async def board_page(request: Request) -> Response:
     actor = board_of(request, None if user is None else user.id)
     ctx = page_context(request, user)
     lang = "en" if ctx["lang"] == "en" else "zh-CN"
-    words = {k.removeprefix("page."): v for k, v in page_words(lang).items()}
+    words = words_of(lang)
     config = {
         "table_id": actor.id,
         "lang": lang,
@@ -145,6 +206,8 @@ def board_routes() -> list[BaseRoute]:
     return [
         Route("/api/boards", api_create_board, methods=["POST"]),
         Route("/api/boards/{table_id:int}", api_board),
+        Route("/boards", boards_page),
+        Route("/boards", form_create_board, methods=["POST"]),
         Route("/boards/{table_id:int}", board_page),
     ]
 

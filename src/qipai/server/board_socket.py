@@ -61,8 +61,11 @@ def parse_board_message(raw: str | bytes) -> tuple[str, BoardCommand | None, Any
     if not isinstance(data, dict):
         raise ProtocolError("a message must be a JSON object")
     msg_id = data.get("id")
-    if not (msg_id is None or isinstance(msg_id, int | str)) or isinstance(msg_id, bool):
-        raise ProtocolError("'id' must be a whole number or a string")
+    if msg_id is not None and not (
+        (isinstance(msg_id, int) and not isinstance(msg_id, bool) and 0 <= msg_id < 2**53)
+        or (isinstance(msg_id, str) and len(msg_id) <= 40)
+    ):
+        raise ProtocolError("'id' must be a whole number or a string of at most 40 characters")
     try:
         check_unicode(data)
         kind = message_kind(data, FIELDS)

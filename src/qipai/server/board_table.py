@@ -68,13 +68,13 @@ class BoardCommandError(CommandError):
         self.zh = zh
 
 
-def _refuse(key: str, **fields: object) -> BoardCommandError:
+def _refused(key: str, **fields: object) -> BoardCommandError:
     return BoardCommandError(
         term_text(f"table.{key}", "en", **fields), term_text(f"table.{key}", "zh-CN", **fields)
     )
 
 
-def _rule_error(e: GameError) -> BoardCommandError:
+def _rule_refused(e: GameError) -> BoardCommandError:
     return BoardCommandError(e.text("en"), e.text("zh-CN"))
 
 
@@ -235,50 +235,50 @@ def decide(state: BoardTable, user: Occupant | None, command: BoardCommand) -> l
     if isinstance(command, SetUpBoard):
         return _set_up(state, user, command)
     if state.position is None:
-        raise _refuse("not_set_up")
+        raise _refused("not_set_up")
     if isinstance(command, FlagFall):
         player = state.to_move
         if user is not None or player is None or state.clock is None:
             return []
         return [_move_entry(None, f"{state.game.sides[player]}:timeout")]
     if user is None:
-        raise _refuse("log_in")
+        raise _refused("log_in")
     seat = state.seat_of(user.user_id)
     if isinstance(command, SitBoard):
         return _sit(state, user, seat, command.seat)
     if isinstance(command, StandBoard):
         if seat is None:
-            raise _refuse("not_seated")
+            raise _refused("not_seated")
         if state.started and not state.over:
-            raise _refuse("no_leaving", rule=state.game.rules)
+            raise _refused("no_leaving", rule=state.game.rules)
         return [(BoardEntry.STOOD, {"seat": seat})]
     if seat is None:
-        raise _refuse("not_seated")
+        raise _refused("not_seated")
     if not state.started:
-        raise _refuse("not_started")
+        raise _refused("not_started")
     side = state.game.sides[seat]
     if isinstance(command, ResignBoard):
         return [_checked(state, seat, f"{side}:resign")]
     if isinstance(command, DrawBoard):
         if command.answer not in DRAW_WORDS:
-            raise _refuse("draw_word")
+            raise _refused("draw_word")
         return [_checked(state, seat, f"{side}:{DRAW_WORDS[command.answer]}")]
     if state.over:
-        raise _rule_error(GameError("error.game_over", state.game.rules))
+        raise _rule_refused(GameError("error.game_over", state.game.rules))
     if state.to_move != seat:
-        raise _refuse("not_your_turn", rule=state.game.rules)
+        raise _refused("not_your_turn", rule=state.game.rules)
     return [_checked(state, seat, command.move)]
 
 
 def _set_up(state: BoardTable, user: Occupant | None, cmd: SetUpBoard) -> list[Entry]:
     if user is not None or state.seq != 0:
-        raise _refuse("set_up_once")
+        raise _refused("set_up_once")
     if cmd.game not in GAMES:
-        raise _refuse("unknown_game", game=cmd.game, games=", ".join(GAMES))
+        raise _refused("unknown_game", game=cmd.game, games=", ".join(GAMES))
     try:
         rules_of(cmd.game, cmd.settings).new()
     except (GameError, TypeError, ValueError) as e:
-        raise _refuse("bad_settings", detail=str(e)) from None
+        raise _refused("bad_settings", detail=str(e)) from None
     clock = (
         None if cmd.base_ms is None else {"base_ms": cmd.base_ms, "increment_ms": cmd.increment_ms}
     )
@@ -293,13 +293,13 @@ def _set_up(state: BoardTable, user: Occupant | None, cmd: SetUpBoard) -> list[E
 
 def _sit(state: BoardTable, user: Occupant, seat: int | None, want: int) -> list[Entry]:
     if want not in (0, 1):
-        raise _refuse("bad_seat")
+        raise _refused("bad_seat")
     if seat is not None:
-        raise _refuse("seated_already")
+        raise _refused("seated_already")
     if state.filled(want):
-        raise _refuse("seat_taken")
+        raise _refused("seat_taken")
     if state.over:
-        raise _rule_error(GameError("error.game_over", state.game.rules))
+        raise _rule_refused(GameError("error.game_over", state.game.rules))
     return [(BoardEntry.SEATED, {"seat": want, "user_id": user.user_id, "name": user.name})]
 
 
@@ -311,7 +311,7 @@ def _checked(state: BoardTable, seat: int, move_text: str) -> Entry:
         move = g.parse(position, move_text)
         g.apply(position, move)
     except GameError as e:
-        raise _rule_error(e) from None
+        raise _rule_refused(e) from None
     return _move_entry(seat, g.text(position, move))
 
 
@@ -369,7 +369,7 @@ def _playable(state: BoardTable, move_text: str) -> None:
     try:
         state.game.apply(state.position, state.game.parse(state.position, move_text))
     except GameError as e:
-        raise _rule_error(e) from None
+        raise _rule_refused(e) from None
 
 
 # --- fold -----------------------------------------------------------------------------------
