@@ -294,3 +294,41 @@ def test_the_boards_page_lists_tables_and_its_form_opens_one(server: Any, h: Any
     bad = ann.client.post("/boards", data={**form, "minutes": "soon"}, follow_redirects=False)
     assert bad.status_code == 400
     assert ann.client.post("/boards", data={**form, "csrf": "x"}).status_code == 403
+
+
+def test_byo_yomi_keeps_a_period_moved_in_loses_those_overrun_then_the_flag_falls() -> None:
+    st = fold(
+        TableOf(1),
+        (
+            BoardEntry.SETUP,
+            {
+                "game": "go",
+                "settings": {"size": 9, "komi": 7.5},
+                "robots": [None, None],
+                "clock": {"base_ms": 1000, "increment_ms": 0, "periods": 2, "period_ms": 500},
+                "t": 0,
+            },
+        ),
+    )
+    for user, seat in ((ANN, 0), (BO, 1)):
+        ((kind, payload),) = decide(st, user, SitBoard(seat))
+        st = fold(st, (kind, {**payload, "t": 0}))
+    assert st.clock is not None and st.clock.since == 0
+    ((_, st),) = settle(st, decide(st, ANN, MoveBoard("ee")), 1_400)  # main time: 400 ms over
+    assert st.clock is not None and st.clock.left[0] == 0 and st.clock.periods[0] == 2
+    ((_, st),) = settle(st, decide(st, BO, MoveBoard("cc")), 1_500)
+    ((_, st),) = settle(st, decide(st, ANN, MoveBoard("gg")), 2_200)  # 700 ms: one period lost
+    assert st.clock is not None and st.clock.periods[0] == 1 and st.clock.left[0] == 0
+    ((_, st),) = settle(st, decide(st, BO, MoveBoard("cg")), 2_300)
+    assert settle(st, decide(st, None, FlagFall()), 2_700) == []  # inside the last period
+    late = settle(st, decide(st, ANN, MoveBoard("gc")), 2_801)  # past it: the flag fell
+    assert late[0][0][1]["move"] == "b:timeout" and late[-1][0][1]["reason"] == "reason.time"
+
+
+def test_a_board_table_with_byo_yomi_over_the_api(server: Any, h: Any) -> None:
+    ann = h.Player(server).register("ann")
+    table_id = make_board(ann, game="go", size=9, seat=0, minutes=1, periods=3, period=20)
+    clock = ann.client.get(f"/api/boards/{table_id}").json()["table"]["clock"]
+    assert clock["periods"] == [3, 3] and clock["period_ms"] == 20_000
+    r = ann.post("/api/boards", {"game": "go", "periods": 3})
+    assert r.status_code == 400 and "读秒" in r.json()["error_zh"]

@@ -119,6 +119,9 @@ TERMS: Final[dict[str, tuple[str, str]]] = {
     "page.minutes": ("每方用时（分钟，空：不计时）", "minutes each (empty: no clock)"),
     "page.increment": ("每步加秒", "seconds added a move"),
     "page.size": ("围棋路数", "go board size"),
+    "page.periods": ("读秒次数", "byo-yomi periods"),
+    "page.period": ("每次读秒（秒）", "seconds a period"),
+    "page.byoyomi": ("读秒 {n}×{s}秒", "byo-yomi {n}×{s}s"),
     "page.none_open": ("暂无对局", "no games in play"),
     "page.watch": ("进入", "open"),
     "page.first": (

@@ -27,7 +27,19 @@ from .context import (
 )
 from .table import CommandError
 
-BOARD_FIELDS = ("name", "game", "size", "komi", "robots", "minutes", "increment", "seat", "private")
+BOARD_FIELDS = (
+    "name",
+    "game",
+    "size",
+    "komi",
+    "robots",
+    "minutes",
+    "increment",
+    "periods",
+    "period",
+    "seat",
+    "private",
+)
 """The fields a new board table's request may have."""
 MOST_MINUTES = 180
 MAX_OPEN_BOARDS_PER_USER = 10
@@ -69,12 +81,22 @@ def board_setup(data: dict[str, Any]) -> SetUpBoard:
         slowest = max(MOVE_MS) / 1000
         if minutes * 60 < slowest * 20:
             raise HTTPException(400, "'minutes' is too short for the robots' move time")
+    periods = data.get("periods", 0)
+    period = data.get("period", 30)
+    if not isinstance(periods, int) or isinstance(periods, bool) or not 0 <= periods <= 10:
+        raise HTTPException(400, "'periods' (byo-yomi) must be a whole number from 0 to 10")
+    if not isinstance(period, int) or isinstance(period, bool) or not 1 <= period <= 120:
+        raise HTTPException(400, "'period' (byo-yomi) must be whole seconds from 1 to 120")
+    if periods and minutes is None:
+        raise HTTPException(400, "byo-yomi needs a clock: give 'minutes' too")
     return SetUpBoard(
         name,
         settings,
         (robots[0], robots[1]),
         None if minutes is None else int(minutes * 60_000),
         increment * 1000,
+        periods,
+        period * 1000 if periods else 0,
     )
 
 
@@ -153,6 +175,8 @@ async def form_create_board(request: Request) -> Response:
             "robots": [None, None if robot == "" else int(robot)],
             "minutes": float(minutes) if minutes else None,
             "increment": int(f.get("increment", "0") or 0),
+            "periods": int(f.get("periods", "0") or 0),
+            "period": int(f.get("period", "30") or 30),
         }
         if data["seat"] == 1:
             data["robots"].reverse()

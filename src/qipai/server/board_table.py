@@ -42,8 +42,8 @@ class BoardEntry(StrEnum):
     """The entries of a board table's log; the payload of each (besides ``t``, the time):
 
     * ``board.setup`` — ``game``, ``settings`` (go: ``size``, ``komi``), ``robots`` (each
-      seat's robot level, or null for a person), ``clock`` (``base_ms``, ``increment_ms``)
-      or null;
+      seat's robot level, or null for a person), ``clock`` (``base_ms``, ``increment_ms``,
+      and for byo-yomi ``periods`` and ``period_ms``) or null;
     * ``board.seated`` — ``seat`` (0 or 1), ``user_id``, ``name``;
     * ``board.stood`` — ``seat``;
     * ``board.move`` — ``seat`` (null: the clock's flag), ``move`` (the game's text: ``e2e4``,
@@ -90,6 +90,9 @@ class SetUpBoard:
     robots: tuple[int | None, int | None] = (None, None)
     base_ms: int | None = None
     increment_ms: int = 0
+    periods: int = 0
+    """Byo-yomi periods after the main time (0: none), each of ``period_ms``."""
+    period_ms: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,25 +139,49 @@ DRAW_WORDS = {"offer": "draw", "accept": "accept", "decline": "decline"}
 
 @dataclass(frozen=True, slots=True)
 class Clock:
-    """Each side's time left (ms) and since when the side to move has been thinking (None:
-    stopped). Sudden death with a Fischer increment (``increment_ms`` added after each move)."""
+    """Each side's main time left (ms) and since when the side to move has been thinking
+    (None: stopped). Sudden death with a Fischer increment (``increment_ms`` added after each
+    move), and byo-yomi (读秒) after the main time: ``periods`` of ``period_ms`` each, a move
+    made within a period keeping it, each period overrun lost; the flag falls when the main
+    time and the last period are gone.
+
+    >>> c = Clock(1000, periods=(2, 2), period_ms=500, left=(1000, 1000), since=0)
+    >>> c.remaining(0, 1600, 0), c.charged(0, 1600).left, c.charged(0, 1600).periods
+    (400, (0, 1000), (1, 2))
+    """
 
     base_ms: int
     increment_ms: int = 0
     left: tuple[int, int] = (0, 0)
     since: int | None = None
+    periods: tuple[int, int] = (0, 0)
+    period_ms: int = 0
 
     def remaining(self, player: int, now: int | None, to_move: int | None) -> int:
-        """``player``'s time left at ``now`` (their thinking so far counted when it is their
-        turn and the clock runs)."""
+        """``player``'s time to their flag at ``now`` (main time and byo-yomi periods; their
+        thinking so far counted when it is their turn and the clock runs)."""
         running = self.since is not None and now is not None and to_move == player
-        return self.left[player] - (now - self.since if running else 0)  # type: ignore[operator]
+        thought = now - self.since if running else 0  # type: ignore[operator]
+        return self.left[player] + self.periods[player] * self.period_ms - thought
+
+    def charged(self, player: int, t: int) -> Clock:
+        """The clock once ``player`` has moved at ``t``: their thinking taken from the main
+        time, then from whole byo-yomi periods (the one moved in is kept)."""
+        thought = t - self.since if self.since is not None else 0
+        left, periods = list(self.left), list(self.periods)
+        over = thought - left[player]
+        left[player] = max(0, -over)
+        if over > 0 and self.period_ms:
+            periods[player] -= over // self.period_ms
+        return replace(self, left=(left[0], left[1]), periods=(periods[0], periods[1]))
 
     def json(self, now: int | None, to_move: int | None) -> dict[str, Any]:
         return {
             "base_ms": self.base_ms,
             "increment_ms": self.increment_ms,
             "left": list(self.left),
+            "periods": list(self.periods),
+            "period_ms": self.period_ms,
             "since": self.since,
             "running": None if self.since is None else to_move,
             "now": now,
@@ -279,9 +306,11 @@ def _set_up(state: BoardTable, user: Occupant | None, cmd: SetUpBoard) -> list[E
         rules_of(cmd.game, cmd.settings).new()
     except (GameError, TypeError, ValueError) as e:
         raise _refused("bad_settings", detail=str(e)) from None
-    clock = (
-        None if cmd.base_ms is None else {"base_ms": cmd.base_ms, "increment_ms": cmd.increment_ms}
-    )
+    clock = None
+    if cmd.base_ms is not None:
+        clock = {"base_ms": cmd.base_ms, "increment_ms": cmd.increment_ms}
+        if cmd.periods:
+            clock.update(periods=cmd.periods, period_ms=cmd.period_ms)
     payload = {
         "game": cmd.game,
         "settings": dict(cmd.settings),
@@ -383,7 +412,16 @@ def fold(state: BoardTable, entry: Entry) -> BoardTable:
     if kind == BoardEntry.SETUP:
         settings = tuple(sorted(p.get("settings", {}).items()))
         c = p.get("clock")
-        clock = None if c is None else Clock(c["base_ms"], c["increment_ms"], (c["base_ms"],) * 2)
+        clock = None
+        if c is not None:
+            periods = c.get("periods", 0)
+            clock = Clock(
+                c["base_ms"],
+                c["increment_ms"],
+                (c["base_ms"],) * 2,
+                periods=(periods, periods),
+                period_ms=c.get("period_ms", 0),
+            )
         robots = tuple(p["robots"])
         state = replace(
             state,
@@ -428,15 +466,17 @@ def _fold_move(state: BoardTable, seat: int | None, move_text: str, t: int | Non
     now_to_move = after.to_move
     if now_to_move == before:
         return after  # a draw offer, or a claim refused: the same player still thinks
-    left = list(c.left)
     if seat is None:  # the flag fell
-        left[before] = 0
+        left, periods = list(c.left), list(c.periods)
+        left[before], periods[before] = 0, 0
+        c = replace(c, left=(left[0], left[1]), periods=(periods[0], periods[1]))
     elif c.since is not None and t is not None:
-        left[before] = left[before] - (t - c.since)
-        if now_to_move is not None:
+        c = c.charged(before, t)
+        if now_to_move is not None and c.increment_ms:
+            left = list(c.left)
             left[before] += c.increment_ms
-    since = t if now_to_move is not None else None
-    return replace(after, clock=replace(c, left=(left[0], left[1]), since=since))
+            c = replace(c, left=(left[0], left[1]))
+    return replace(after, clock=replace(c, since=t if now_to_move is not None else None))
 
 
 # --- views ----------------------------------------------------------------------------------

@@ -212,6 +212,8 @@ SCHEMAS: dict[str, Schema] = {
             },
             minutes=nullable({"type": "number", "exclusiveMinimum": 0, "maximum": 180}),
             increment={**INT, "minimum": 0, "maximum": 60, "default": 0},
+            periods={**INT, "minimum": 0, "maximum": 10, "default": 0, "description": "byo-yomi"},
+            period={**INT, "minimum": 1, "maximum": 120, "default": 30, "description": "seconds"},
             seat=nullable({"enum": [0, 1], "description": "sit here at once"}),
             private={**BOOL, "default": False},
         )

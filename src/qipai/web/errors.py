@@ -45,6 +45,11 @@ ZH: dict[str, str] = {
     "'seat' must be null, 0 or 1": "'seat'须为null、0或1",
     "you have {n} board tables in play: finish one first": "您已有{n}张棋桌正在对局：请先下完一局",
     "the form's numbers could not be read": "表单中的数字无法识别",
+    "'periods' (byo-yomi) must be a whole number from 0 to 10": (
+        "'periods'（读秒次数）须为0到10的整数"
+    ),
+    "'period' (byo-yomi) must be whole seconds from 1 to 120": "'period'（每次读秒）须为1到120秒",
+    "byo-yomi needs a clock: give 'minutes' too": "读秒须有基本用时：请同时给出'minutes'",
     "'seat' must be 0 or 1": "'seat'须为0或1",
     "'move' must be the text of a move (1 to {n} characters)": "'move'须为着法文字（1到{n}个字符）",
     "'answer' must be offer, accept or decline": "'answer'须为offer、accept或decline",

@@ -157,14 +157,21 @@ function clockText(ms) {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
-function remaining(clock, i) {
-  if (!clock) return null;
-  let left = clock.left[i];
-  if (clock.running === i && clock.since !== null) {
-    const now = clock.now + (Date.now() - receivedAt);
-    left -= now - clock.since;
-  }
-  return left;
+function thought(clock, i) {
+  if (clock.running !== i || clock.since === null) return 0;
+  return clock.now + (Date.now() - receivedAt) - clock.since;
+}
+
+function clockShown(clock, i) {
+  // the main time, or once it is gone the byo-yomi period running and the periods left
+  const t = thought(clock, i);
+  const main = clock.left[i] - t;
+  if (main > 0 || !clock.period_ms) return clockText(main);
+  const over = -main;
+  const used = Math.floor(over / clock.period_ms);
+  const left = Math.max(0, clock.periods[i] - used);
+  const inPeriod = left ? clock.period_ms - (over % clock.period_ms) : 0;
+  return `${clockText(inPeriod)} · ${fill(W.byoyomi, { n: left, s: clock.period_ms / 1000 })}`;
 }
 
 function renderPlayers(view, table) {
@@ -186,7 +193,7 @@ function renderPlayers(view, table) {
       c.className = "clock" + (table.clock.running === i ? " running" : "");
       c.id = "clock-" + i;
       c.setAttribute("role", "timer");
-      c.textContent = clockText(remaining(table.clock, i));
+      c.textContent = clockShown(table.clock, i);
       box.appendChild(c);
     }
     if (seat === null && config.user_id !== null && !mySeat(table)) {
@@ -323,7 +330,7 @@ setInterval(() => {
   if (msg && msg.table.clock && msg.table.clock.running !== null) {
     for (const i of [0, 1]) {
       const c = $("clock-" + i);
-      if (c) c.textContent = clockText(remaining(msg.table.clock, i));
+      if (c) c.textContent = clockShown(msg.table.clock, i);
     }
   }
 }, 250);
