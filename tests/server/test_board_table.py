@@ -332,3 +332,46 @@ def test_a_board_table_with_byo_yomi_over_the_api(server: Any, h: Any) -> None:
     assert clock["periods"] == [3, 3] and clock["period_ms"] == 20_000
     r = ann.post("/api/boards", {"game": "go", "periods": 3})
     assert r.status_code == 400 and "读秒" in r.json()["error_zh"]
+
+
+@pytest.mark.parametrize("name", ["chess", "xiangqi", "renju", "go"])
+def test_random_games_through_the_table_replay_to_the_same_table(name: str) -> None:
+    """Seeded random legal games through decide/settle: the log folded from scratch is the
+    same table; only the player to move is shown legal moves; a refused move changes nothing."""
+    import random
+
+    from qipai.server.board_table import BoardViewer, view_json
+
+    rng = random.Random(name)
+    settings = {"size": 9, "komi": 7.5} if name == "go" else {}
+    log = [(BoardEntry.SETUP, {"game": name, "settings": settings, "robots": [None, None]})]
+    st = fold(TableOf(1), log[0])
+
+    def run(st: Any, entries: Any, t: int) -> Any:
+        for entry, after in settle(st, entries, t):
+            log.append(entry)
+            st = after
+        return st
+
+    for user, seat in ((ANN, 0), (BO, 1)):
+        st = run(st, decide(st, user, SitBoard(seat)), 0)
+    for ply in range(60):
+        mover = st.to_move
+        if mover is None:
+            break
+        other = 1 - mover
+        assert "legal" not in view_json(st, BoardViewer(None))
+        assert "legal" not in view_json(st, BoardViewer(other))
+        legal = view_json(st, BoardViewer(mover))["legal"]
+        before = st
+        with pytest.raises(BoardCommandError):
+            decide(st, (ANN, BO)[mover], MoveBoard("z9z9"))
+        with pytest.raises(BoardCommandError):
+            decide(st, (ANN, BO)[other], MoveBoard(legal[0]))
+        assert st == before
+        move = rng.choice(legal)
+        st = run(st, decide(st, (ANN, BO)[mover], MoveBoard(move)), ply)
+    rebuilt = TableOf(1)
+    for entry in log:
+        rebuilt = fold(rebuilt, entry)
+    assert rebuilt == st and st.seq == len(log)
