@@ -109,6 +109,11 @@ def test_xiangqi_and_go_boards_play_against_robots(live, browser):
     assert page.locator("#board button.pt").count() == 90
     assert page.inner_text("#board button[data-point=e0]") == "帥"
     assert page.inner_text("#board button[data-point=e9]") == "將"
+    assert page.locator("#board button.pal-x").count() == 2  # the palaces' centres
+    corners = page.eval_on_selector_all(
+        "#board button[class*=pal-]:not(.pal-x)", "els => els.map(e => e.dataset.point).sort()"
+    )
+    assert corners == sorted(["d0", "f0", "d2", "f2", "d7", "f7", "d9", "f9"])
     page.click("#board button[data-point=h2]")  # 炮二平五
     page.click("#board button[data-point=e2]")
     wait_moves(page, 2)
@@ -118,7 +123,7 @@ def test_xiangqi_and_go_boards_play_against_robots(live, browser):
     me = open_against_robot(browser, live, "cal", {"game": "go", "size": 9})
     page = me.page
     assert page.locator("#board button.pt").count() == 81
-    assert page.locator("#board button.star").count() == 9
+    assert page.locator("#board button.star").count() == 5  # four corner points and 天元
     page.click("#board button[data-point=ee]")
     wait_moves(page, 2)
     assert moves_shown(page)[0] == "ee" and page.inner_text("#board button[data-point=ee]") == "●"

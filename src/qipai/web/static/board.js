@@ -50,7 +50,6 @@ function cells(view) {
         const cls = [];
         if (game === "chess") cls.push((f + r) % 2 === 0 ? "light" : "dark");
         if (game === "xiangqi" && p && p === p.toUpperCase()) cls.push("piece-r");
-        if (game === "xiangqi" && (r === 4 || r === 5)) cls.push(r === 4 ? "" : "river");
         return { point, glyph, cls };
       }),
     );
@@ -67,12 +66,38 @@ function cells(view) {
     );
   }
   if (flip) grid = grid.reverse().map((row) => row.reverse());
+  if (game === "xiangqi") {
+    grid[4].forEach((cell) => cell.cls.push("river-above")); // the rows by the river, as shown
+    grid[5].forEach((cell) => cell.cls.push("river-below"));
+    markPalaces(grid);
+  }
   return grid;
 }
 
+function markPalaces(grid) {
+  // the palaces' diagonals: a cross at each centre (e1, e8), and from each corner a half
+  // diagonal toward it, drawn in the quarter of the cell that faces the centre
+  grid.forEach((row, r) =>
+    row.forEach((cell, c) => {
+      if (cell.point !== "e1" && cell.point !== "e8") return;
+      cell.cls.push("pal-x");
+      for (const dr of [-1, 1]) {
+        for (const dc of [-1, 1]) {
+          const corner = grid[r + dr] && grid[r + dr][c + dc];
+          if (corner) corner.cls.push("pal-" + (dr < 0 ? "b" : "t") + (dc < 0 ? "r" : "l"));
+        }
+      }
+    }),
+  );
+}
+
 function isStar(size, r, c) {
-  const lines = size === 19 ? [3, 9, 15] : size === 13 ? [3, 6, 9] : size === 15 ? [3, 7, 11] : [2, 4, 6];
-  return lines.includes(r) && lines.includes(c);
+  // 19×19: nine star points; 9, 13 and renju's 15: the four corner points and 天元
+  const edge = size < 13 ? 2 : 3;
+  const lines = [edge, (size - 1) / 2, size - 1 - edge];
+  if (size === 19) return lines.includes(r) && lines.includes(c);
+  const mid = (size - 1) / 2;
+  return (r === mid && c === mid) || (r !== mid && c !== mid && lines.includes(r) && lines.includes(c));
 }
 
 const twoClicks = (game) => game === "chess" || game === "xiangqi";
