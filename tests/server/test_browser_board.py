@@ -94,7 +94,7 @@ def open_against_robot(browser, live, name, body):
     csrf = page.request.get(live.base + "/api/me").json()["csrf"]
     r = page.request.post(
         live.base + "/api/boards",
-        data={"seat": 0, "robots": [None, 0], **body},
+        data={"seat": 0, "robots": [None, 0], **body},  # body may give its own robots
         headers={"x-csrf-token": csrf},
     )
     assert r.status == 201, r.text()
@@ -131,3 +131,28 @@ def test_xiangqi_and_go_boards_play_against_robots(live, browser):
     wait_moves(page, 4)
     assert moves_shown(page)[2] == "pass"
     assert me.errors == []
+
+
+def test_renju_two_people_and_whites_forbidden_claim(live, browser):
+    """Two people at a renju table: White sits from the page, Black makes a three-three
+    (三三) at i8, and White, whose page offers the claim on each turn (named in English there;
+    the referee checks it), wins by it."""
+    black = open_against_robot(browser, live, "dee", {"game": "renju", "robots": [None, None]})
+    white = new_page(browser)
+    register(white.page, live.base, "eve")
+    white.page.goto(black.page.url.replace("/boards/", "/lang/en?next=/boards/"))
+    white.page.click("#sit-1")
+    expect(black.page.locator("#status")).to_contain_text("轮到您行棋")
+    assert black.page.locator("#board button.pt").count() == 225
+    plays = [(black, "h8"), (white, "a1"), (black, "g8"), (white, "a3"), (black, "i9")]
+    plays += [(white, "a5"), (black, "i10"), (white, "a7"), (black, "i8")]
+    for n, (who, point) in enumerate(plays, 1):
+        assert black.page.locator("#move-claim").count() == 0  # a claim is White's alone
+        who.page.click(f"#board button[data-point={point}]")
+        wait_moves(white.page, n)
+    claim = white.page.locator("#move-claim")
+    assert claim.inner_text() == "point out Black's forbidden move"
+    claim.click()
+    expect(white.page.locator("#status")).to_contain_text("White wins")
+    expect(black.page.locator("#status")).to_contain_text("白方胜")
+    assert black.errors == [] and white.errors == []

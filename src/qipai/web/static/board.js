@@ -264,8 +264,8 @@ function renderActions(view, table) {
   if (legal.includes("pass")) box.appendChild(button(W.pass, { type: "board.move", move: "pass" }, "pass"));
   for (const m of legal) {
     // a game's claims and the go marking phase's answers: given as the game writes them
-    if (/^(claim-|forbidden|accept-dead|resume)/.test(m)) {
-      box.appendChild(button(m, { type: "board.move", move: m }, "move-" + m));
+    if (/^(claim|accept-dead$|resume$)/.test(m)) {
+      box.appendChild(button(W[m] || m, { type: "board.move", move: m }, "move-" + m));
     }
   }
   const mine = view.you;
