@@ -156,3 +156,29 @@ def test_renju_two_people_and_whites_forbidden_claim(live, browser):
     expect(white.page.locator("#status")).to_contain_text("White wins")
     expect(black.page.locator("#status")).to_contain_text("白方胜")
     assert black.errors == [] and white.errors == []
+
+
+def test_chess_promotion_offers_the_four_pieces(live, browser):
+    """Two people; White's pawn runs h4, hxg5, gxh6, h7 and takes the knight on g8: the page
+    asks which piece (queen, rook, bishop, knight, named for screen readers) and plays it."""
+    white = open_against_robot(browser, live, "fay", {"game": "chess", "robots": [None, None]})
+    black = new_page(browser)
+    register(black.page, live.base, "gus")
+    black.page.goto(white.page.url)
+    black.page.click("#sit-1")
+    expect(white.page.locator("#status")).to_contain_text("轮到您行棋")
+    line = ["h2h4", "g7g5", "h4g5", "h7h6", "g5h6", "a7a6", "h6h7", "a6a5"]
+    for n, move in enumerate(line, 1):
+        page = (white, black)[(n - 1) % 2].page
+        page.click(f"#board button[data-point={move[:2]}]")
+        page.click(f"#board button[data-point={move[2:]}]")
+        wait_moves(white.page, n)
+    page = white.page
+    page.click("#board button[data-point=h7]")
+    page.click("#board button[data-point=g8]")
+    assert page.locator("[id^=promote-]").count() == 4
+    assert page.get_attribute("#promote-n", "aria-label") == "马"
+    page.click("#promote-n")
+    wait_moves(page, 9)
+    assert moves_shown(page)[8] == "hxg8=N"
+    assert white.errors == [] and black.errors == []

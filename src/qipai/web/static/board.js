@@ -13,6 +13,7 @@ let ws = null;
 let msg = null; // the last state or event message
 let receivedAt = 0;
 let selected = null;
+let promoting = null; // the promotion moves offered, while the player chooses
 let focusIdx = null;
 
 // --- the geometry of each game ------------------------------------------------------------
@@ -261,6 +262,24 @@ function renderActions(view, table) {
   box.replaceChildren();
   if (!view.you || !table.started || table.result) return;
   const legal = view.legal || [];
+  if (promoting && promoting.every((m) => legal.includes(m))) {
+    const label = document.createElement("span");
+    label.textContent = W.promote;
+    box.appendChild(label);
+    const white = view.you === view.sides[0];
+    for (const m of promoting) {
+      const piece = m.slice(4);
+      const b = button(CHESS[white ? piece.toUpperCase() : piece], { type: "board.move", move: m }, "promote-" + piece);
+      b.setAttribute("aria-label", W["piece_" + piece]);
+      b.addEventListener("click", () => {
+        promoting = null;
+        selected = null;
+      });
+      box.appendChild(b);
+    }
+    return;
+  }
+  promoting = null;
   if (legal.includes("pass")) box.appendChild(button(W.pass, { type: "board.move", move: "pass" }, "pass"));
   for (const m of legal) {
     // a game's claims and the go marking phase's answers: given as the game writes them
@@ -304,14 +323,20 @@ function choose(point, index) {
     return;
   }
   if (selected) {
-    const move = legal.find((m) => m === selected + point) || legal.find((m) => m === selected + point + "q");
-    if (move) {
+    const moves = legal.filter((m) => m.slice(0, 4) === selected + point);
+    if (moves.length === 1) {
       selected = null;
-      send({ type: "board.move", move });
+      send({ type: "board.move", move: moves[0] });
+      return;
+    }
+    if (moves.length > 1) {
+      promoting = moves; // a pawn's promotion: the player chooses the piece
+      render();
       return;
     }
   }
   selected = legal.some((m) => m.startsWith(point)) && selected !== point ? point : null;
+  promoting = null;
   render();
 }
 
