@@ -92,7 +92,8 @@ def test_the_clock_is_data_a_late_move_loses_on_time_and_an_early_flag_records_n
     assert settle(st, decide(st, None, FlagFall()), 11_000) == []  # Black still has 400 ms
     late = settle(st, decide(st, BO, MoveBoard("e5")), 11_401)
     assert [e[1]["move"] for e, _ in late if e[0] == BoardEntry.MOVE] == ["b:timeout"]
-    (kind, done), after = late[-1]
+    (kind, done), after = late[-2]
+    assert late[-1][0][0] == BoardEntry.CLOSED and late[-1][1].closed
     assert kind == BoardEntry.RESULT and done["result"] == "1-0" and done["reason"] == "reason.time"
     assert after.clock is not None and after.clock.left == (1100, 0) and after.clock.since is None
 
@@ -138,7 +139,7 @@ def test_resignation_ends_the_game_and_records_the_result(server: Any, h: Any) -
     (err,) = errors_of(ann.request({"type": "board.move", "move": "h9"}))
     assert "the game is over" in err["message"] and "对局已结束" in err["zh"]
     kinds = [e.type for e in server.app.state.server.store.events(table_id)]
-    assert kinds[-2:] == ["board.move", "board.result"]
+    assert kinds[-3:] == ["board.move", "board.result", "closed"]
 
 
 def test_a_draw_offer_is_accepted_or_declined_by_the_other_player_only(server: Any, h: Any) -> None:
@@ -322,7 +323,7 @@ def test_byo_yomi_keeps_a_period_moved_in_loses_those_overrun_then_the_flag_fall
     ((_, st),) = settle(st, decide(st, BO, MoveBoard("cg")), 2_300)
     assert settle(st, decide(st, None, FlagFall()), 2_700) == []  # inside the last period
     late = settle(st, decide(st, ANN, MoveBoard("gc")), 2_801)  # past it: the flag fell
-    assert late[0][0][1]["move"] == "b:timeout" and late[-1][0][1]["reason"] == "reason.time"
+    assert late[0][0][1]["move"] == "b:timeout" and late[-2][0][1]["reason"] == "reason.time"
 
 
 def test_a_board_table_with_byo_yomi_over_the_api(server: Any, h: Any) -> None:
@@ -375,3 +376,30 @@ def test_random_games_through_the_table_replay_to_the_same_table(name: str) -> N
     for entry in log:
         rebuilt = fold(rebuilt, entry)
     assert rebuilt == st and st.seq == len(log)
+
+
+def test_a_finished_game_closes_its_table_and_is_read_from_the_store(db_path: Any, h: Any) -> None:
+    with h.TestClient(h.make_app(db_path, retire_after=0.0)) as server:
+        table_id, ann, bo, cy = two_at(h, server, game="chess")
+        ann.request({"type": "board.move", "move": "f3"})
+        bo.request({"type": "board.move", "move": "e5"})
+        ann.request({"type": "board.move", "move": "g4"})
+        bo.request({"type": "board.move", "move": "Qh4"})  # mate
+        cy.sync()
+        assert cy.state["table"]["result"]["reason"] == "reason.checkmate"
+        assert cy.state["table"]["closed"] is True
+        boards = server.app.state.server.boards
+        deadline = time.monotonic() + 10
+        while boards.get(table_id) is not None and time.monotonic() < deadline:
+            cy.sync()
+        assert boards.get(table_id) is None  # retired: no longer live
+        reader = h.Player(server)
+        h.close_all()
+        detail = reader.client.get(f"/api/boards/{table_id}").json()
+        assert detail["table"]["result"]["result"] == "0-1"
+        assert detail["view"]["moves"][-1] == "d8h4"
+        page = reader.client.get(f"/boards/{table_id}")
+        assert page.status_code == 200 and "d8h4" in page.text
+    with h.TestClient(h.make_app(db_path)) as server:
+        assert server.app.state.server.boards.get(table_id) is None  # not rebuilt live
+        assert h.Player(server).client.get(f"/api/boards/{table_id}").status_code == 200

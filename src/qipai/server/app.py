@@ -50,7 +50,7 @@ from .openapi import openapi_json
 from .robots import RobotPool
 from .table_routes import table_routes
 from .table_socket import socket_routes
-from .tables import Tables
+from .tables import RETIRE_AFTER, Tables
 from .tournaments import Tournaments
 
 log = logging.getLogger("qipai.server")
@@ -135,7 +135,12 @@ def create_app(
         templates=templates,
         ws_rate=ws_rate[0],
         ws_burst=ws_rate[1],
-        boards=BoardTables(store, robot_delay=robot_delay, clock=table_clock),
+        boards=BoardTables(
+            store,
+            robot_delay=robot_delay,
+            clock=table_clock,
+            retire_after=RETIRE_AFTER if retire_after is None else retire_after,
+        ),
     )
 
     server.tournaments = Tournaments(

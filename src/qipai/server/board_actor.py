@@ -41,6 +41,7 @@ from .board_table import (
 from .game import Game
 from .table import CommandError
 from .table_state import Entry, Occupant
+from .tables import RETIRE_AFTER
 
 log = logging.getLogger("qipai.server")
 
@@ -93,6 +94,15 @@ BOARD: BoardGameType = BoardGame()
 """Every board game at a live table (the game itself is in the table's first entry)."""
 
 
+def may_watch(record: TableRecord, state: BoardTable, user_id: int | None) -> bool:
+    """A public board table is open to all; a private one to its owner and its players."""
+    if not record.private:
+        return True
+    return user_id is not None and (
+        user_id == record.owner_id or state.seat_of(user_id) is not None
+    )
+
+
 class BoardTableActor:
     """One live board table. ``submit`` queues a command and waits for the table's entry
     number after it (or its CommandError); ``attach``/``detach`` add and remove connections."""
@@ -120,6 +130,8 @@ class BoardTableActor:
         self._subs: set[Subscriber] = set()
         self._task: asyncio.Task[None] | None = None
         self._flag: asyncio.TimerHandle | None = None
+        self.on_closed: Callable[[int], None] | None = None
+        """Told the table's id once its game is over (``BoardTables`` retires it)."""
 
     @property
     def id(self) -> int:
@@ -208,13 +220,16 @@ class BoardTableActor:
         for entry, after in settled:
             self.state = after
             self._publish(entry)
-            if entry[0] == BoardEntry.RESULT:
-                self._spawn_close_robots()
+            if entry[0] == BoardEntry.CLOSED:
+                self._when_closed()
         self._arm_flag()
 
-    def _spawn_close_robots(self) -> None:
+    def _when_closed(self) -> None:
+        """The game is over: its engines stop, and the registry forgets the table later."""
         task = asyncio.ensure_future(asyncio.to_thread(self.robots.close))
         task.add_done_callback(lambda t: t.cancelled() or t.exception())
+        if self.on_closed is not None:
+            self.on_closed(self.id)
 
     # -- the clock ----------------------------------------------------------------------------
 
@@ -249,12 +264,7 @@ class BoardTableActor:
         self._subs.discard(sub)
 
     def may_watch(self, user_id: int | None) -> bool:
-        """A public table is open to all; a private one to its owner and its players."""
-        if not self.record.private:
-            return True
-        return user_id is not None and (
-            user_id == self.record.owner_id or self.state.seat_of(user_id) is not None
-        )
+        return may_watch(self.record, self.state, user_id)
 
     @property
     def connections(self) -> int:
@@ -286,17 +296,51 @@ class BoardTables:
     """The live board tables of one server process, by id (bridge tables are ``Tables``)."""
 
     def __init__(
-        self, store: Store, *, robot_delay: float = 0.0, clock: Callable[[], float] = time.time
+        self,
+        store: Store,
+        *,
+        robot_delay: float = 0.0,
+        clock: Callable[[], float] = time.time,
+        retire_after: float = RETIRE_AFTER,
     ) -> None:
         self.store = store
         self.robot_delay = robot_delay
         self.clock = clock
+        self.retire_after = retire_after
         self._actors: dict[int, BoardTableActor] = {}
+        self._retiring: set[asyncio.Task[None]] = set()
 
     def _actor(self, record: TableRecord, events: list[Entry]) -> BoardTableActor:
-        return BoardTableActor(
+        actor = BoardTableActor(
             record, self.store, events=events, robot_delay=self.robot_delay, clock=self.clock
         )
+        actor.on_closed = self._retire
+        return actor
+
+    def _retire(self, table_id: int) -> None:
+        """Forget a finished table ``retire_after`` seconds from now (its clients have had its
+        last entries); its page then reads it from the store (:meth:`finished`)."""
+
+        async def later() -> None:
+            await asyncio.sleep(self.retire_after)
+            actor = self._actors.pop(table_id, None)
+            if actor is not None:
+                await actor.stop("this game is over")
+
+        task = asyncio.create_task(later(), name=f"retire-board-{table_id}")
+        self._retiring.add(task)
+        task.add_done_callback(self._retiring.discard)
+
+    async def finished(self, table_id: int) -> tuple[TableRecord, BoardTable] | None:
+        """A board table no longer live, rebuilt from its log for reading (None: no such)."""
+        record = await asyncio.to_thread(self.store.table, table_id)
+        if record is None or record.scoring != BOARD_SCORING:
+            return None
+        stored = await asyncio.to_thread(self.store.events, table_id)
+        state = BOARD.initial(record)
+        for e in stored:
+            state = BOARD.fold(state, (e.type, e.payload))
+        return record, state
 
     def get(self, table_id: int) -> BoardTableActor | None:
         return self._actors.get(table_id)
@@ -344,5 +388,7 @@ class BoardTables:
         return actor
 
     async def stop_all(self) -> None:
+        for task in list(self._retiring):
+            task.cancel()
         await asyncio.gather(*(a.stop() for a in self._actors.values()))
         self._actors.clear()

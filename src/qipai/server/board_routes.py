@@ -14,7 +14,7 @@ from starlette.routing import BaseRoute, Route
 from ..games.robots import MOVE_MS
 from ..games.terms import TERMS
 from . import fields
-from .board_actor import BoardTableActor
+from .board_actor import BOARD, BoardTableActor, may_watch
 from .board_table import GAMES, BoardCommandError, SetUpBoard, SitBoard
 from .context import (
     api_guard,
@@ -116,15 +116,28 @@ def words_of(lang: str) -> dict[str, str]:
     return {k.removeprefix("page."): v for k, v in page_words(lang).items()}
 
 
-def board_of(request: HTTPConnection, user_id: int | None) -> BoardTableActor:
-    """The live board table the path names, which ``user_id`` may watch (404, 403)."""
+async def board_seen(request: HTTPConnection, user_id: int | None) -> dict[str, Any]:
+    """The board table the path names as ``user_id`` may see it (``table``, ``view``, ``you``):
+    live, or a finished one read from the store; 404 when there is none, 403 when private."""
     boards = srv(request).boards
-    actor = None if boards is None else boards.get(int(request.path_params["table_id"]))
-    if actor is None:
-        raise HTTPException(404, "no such board table")
-    if not actor.may_watch(user_id):
+    assert boards is not None
+    table_id = int(request.path_params["table_id"])
+    actor = boards.get(table_id)
+    if actor is not None:
+        record, state, now = actor.record, actor.state, actor.now_ms()
+    else:
+        found = await boards.finished(table_id)
+        if found is None:
+            raise HTTPException(404, "no such board table")
+        (record, state), now = found, int(boards.clock() * 1000)
+    if not may_watch(record, state, user_id):
         raise HTTPException(403, "a private board table: for its owner and players")
-    return actor
+    seen = BOARD.viewer(state, user_id, False)
+    return {
+        "table": BOARD.summary(record, state, (), now),
+        "view": BOARD.view(state, seen),
+        "you": {"seat": seen.seat, "user_id": user_id},
+    }
 
 
 async def create_board(request: Request, data: dict[str, Any]) -> BoardTableActor:
@@ -203,25 +216,24 @@ async def boards_page(request: Request) -> Response:
 
 async def api_board(request: Request) -> Response:
     user = await current_user(request)
-    actor = board_of(request, None if user is None else user.id)
-    st = actor.state
-    seen = actor.game.viewer(st, None if user is None else user.id, False)
-    return JSONResponse({"table": actor.summary(), "view": actor.game.view(st, seen)})
+    seen = await board_seen(request, None if user is None else user.id)
+    return JSONResponse({"table": seen["table"], "view": seen["view"]})
 
 
 async def board_page(request: Request) -> Response:
     user = await current_user(request)
-    actor = board_of(request, None if user is None else user.id)
+    seen = await board_seen(request, None if user is None else user.id)
     ctx = page_context(request, user)
     lang = "en" if ctx["lang"] == "en" else "zh-CN"
     words = words_of(lang)
     config = {
-        "table_id": actor.id,
+        "table_id": seen["table"]["id"],
         "lang": lang,
         "user_id": None if user is None else user.id,
         "words": words,
+        "initial": seen,
     }
-    ctx.update(table=actor.summary(), config=config, words=words)
+    ctx.update(table=seen["table"], config=config, words=words)
     response: Response = srv(request).templates.TemplateResponse(request, "board.html", ctx)
     return response
 

@@ -50,7 +50,8 @@ class BoardEntry(StrEnum):
       ``h2e2``, ``h8``, ``dd``, ``pass``, ``w:resign``, ``b:draw``, ``w:accept``,
       ``b:timeout``...), ``robot``;
     * ``board.result`` — ``result`` (``1-0``, ``0-1``, ``1/2-1/2``), ``reason`` (a term key),
-      ``moves``: the game's record once it is over.
+      ``moves``: the game's record once it is over;
+    * ``closed`` — nothing: the table is over (written with the result; the store's name).
     """
 
     SETUP = "board.setup"
@@ -58,6 +59,8 @@ class BoardEntry(StrEnum):
     STOOD = "board.stood"
     MOVE = "board.move"
     RESULT = "board.result"
+    CLOSED = "closed"
+    """The table is over (the store's projection marks it closed: it is not rebuilt live)."""
 
 
 class BoardCommandError(CommandError):
@@ -211,6 +214,7 @@ class BoardTable:
     clock: Clock | None = None
     result: dict[str, Any] | None = None
     """The ``board.result`` payload once the game is over."""
+    closed: bool = False
 
     @property
     def game(self) -> RulesGame[Any, Any]:
@@ -387,9 +391,12 @@ def settle(
                 "reason": outcome.reason.key,
                 "moves": state.game.texts(state.position),
             }
-            entry = (BoardEntry.RESULT, done if t is None else {**done, "t": t})
-            state = fold(state, entry)
-            out.append((entry, state))
+            for entry in (
+                (BoardEntry.RESULT, done if t is None else {**done, "t": t}),
+                (BoardEntry.CLOSED, {} if t is None else {"t": t}),
+            ):
+                state = fold(state, entry)
+                out.append((entry, state))
     return out
 
 
@@ -444,6 +451,8 @@ def fold(state: BoardTable, entry: Entry) -> BoardTable:
         return _fold_move(state, p["seat"], p["move"], t)
     if kind == BoardEntry.RESULT:
         return replace(state, result={k: v for k, v in p.items() if k not in ("v", "t")})
+    if kind == BoardEntry.CLOSED:
+        return replace(state, closed=True)
     raise ValueError(f"not a board table entry: {kind!r}")
 
 
@@ -534,6 +543,7 @@ def summary(record: TableRecord, state: BoardTable, now_ms: int) -> dict[str, An
         "to_move": state.to_move,
         "clock": None if state.clock is None else state.clock.json(now_ms, state.to_move),
         "result": state.result,
+        "closed": state.closed,
         "seq": state.seq,
     }
 

@@ -370,7 +370,8 @@ function connect() {
       showError(LANG === "zh-CN" && m.zh ? m.zh : m.message);
     }
   };
-  ws.onclose = () => {
+  ws.onclose = (e) => {
+    if (e.code === 4404 || e.code === 4403) return; // over (the page shows its last state)
     $("conn-status").textContent = W.connecting;
     setTimeout(connect, 1000);
   };
@@ -384,4 +385,8 @@ setInterval(() => {
     }
   }
 }, 250);
-connect();
+msg = { type: "state", ...config.initial }; // the page's own state, until the socket's
+receivedAt = Date.now();
+render();
+if (!msg.table.closed) connect();
+else $("conn-status").textContent = "";
