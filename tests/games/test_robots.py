@@ -101,3 +101,21 @@ def test_engine_adapters_report_failures_in_one_line() -> None:
         assert go.command("boardsize 9") == ""
     finally:
         go.close()
+
+
+def test_a_robot_dropped_unclosed_leaves_no_engine_and_no_open_file() -> None:
+    """The engine is reaped when its robot is dropped without ``close`` (a table stopped
+    mid-game): no process left running, no ResourceWarning (pytest makes one an error)."""
+    import gc
+    import os
+    import warnings
+
+    robot = make("chess", 0, 1)
+    pid = robot.engine.process.proc.pid  # type: ignore[attr-defined]
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        del robot
+        gc.collect()
+    assert [str(w.message) for w in caught] == []
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)

@@ -95,6 +95,8 @@ ACTIONS = {
     ("POST", "/tables/{table_id}/invite"): "a new invitation link; redirects",
     ("POST", "/tables/{table_id}/close"): "the owner closes the table; redirects",
     ("POST", "/api/events"): "makes an event: /api/events/{event_id}",
+    ("POST", "/api/boards"): "makes a board-game table (no cards): /api/boards/{table_id}",
+    ("POST", "/boards"): "makes a board-game table (no cards); redirects",
     ("POST", "/api/events/{event_id}/{action}"): "an event action: /api/events/{event_id}",
     ("POST", "/events/new"): "makes an event; redirects",
     ("POST", "/events/{event_id}/{action}"): "an event action; redirects or the event page",
@@ -126,6 +128,9 @@ def _walk(routes, event_id: int, tables: list[int], names: list[str]) -> list[st
             f"/tables/{t}/boards/{n}" for t in tables for n in (1, 2)
         ],
         "/api/events": ["/api/events"],
+        "/api/boards/{table_id}": [f"/api/boards/{t}" for t in tables],
+        "/boards/{table_id}": [f"/boards/{t}" for t in tables],
+        "/boards": ["/boards"],
         "/api/events/{event_id}": [f"/api/events/{event_id}"],
         "/api/events/{event_id}/boards/{board}": [
             f"/api/events/{event_id}/boards/{b}" for b in (1, 2)

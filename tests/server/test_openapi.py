@@ -232,6 +232,13 @@ def test_answers_match_the_schemas(server, h):
     ok(players["E"].post(f"/api/tables/{created['table']['id']}/invite"), "POST", invite)  # 403
     ok(ann.post(f"/api/tables/{created['table']['id']}/close"), "POST", action)
 
+    made = ok(ann.post("/api/boards", {"game": "chess", "seat": 0}), "POST", "/api/boards")
+    ok(ann.post("/api/boards", {"game": "mahjong"}), "POST", "/api/boards")  # 400
+    ok(h.Player(server).post("/api/boards", {"game": "go"}), "POST", "/api/boards")  # 401
+    one = "/api/boards/{table_id}"
+    assert ok(ann.client.get(f"/api/boards/{made['table']['id']}"), "GET", one)["view"]["you"]
+    ok(ann.client.get("/api/boards/999"), "GET", one)  # 404
+
     ok(ann.client.get("/api/events"), "GET", "/api/events")
     ok(ann.client.get("/api/events/999"), "GET", "/api/events/{event_id}")
     ok(ann.client.get("/api/players/nobody-here"), "GET", "/api/players/{name}")

@@ -79,6 +79,10 @@ INTERNAL = {
     "_GaveUp",  # the Swiss pairing's search backtracks
 }
 
+# Refusals built with their Chinese beside the English (BoardCommandError, from the terms of
+# qipai.games.terms, whose two languages tests/games/test_terms.py checks): board tables.
+BILINGUAL = {"_refused", "_rule_refused"}
+
 # Sites of internal classes whose message does reach people: (class, file, function).
 SURFACED = {
     # The websocket and the API parse calls, cards and seats: protocol.py passes the
@@ -227,7 +231,7 @@ class _Finder(ast.NodeVisitor):
             function = self.functions[-1][0] if self.functions else ""
             if (cls, self.rel, function) in SURFACED and node.exc.args:
                 self._add(node.lineno, cls, node.exc.args[0])
-            elif cls not in USER_FACING and cls not in INTERNAL:
+            elif cls not in USER_FACING and cls not in INTERNAL and cls not in BILINGUAL:
                 self.unclassified.append(f"{self.rel}:{node.lineno}: raise {cls}(...)")
         self.generic_visit(node)
 

@@ -77,8 +77,7 @@ def _will_play(state: EventState, pair: int, board: int) -> bool:
     if plan is None:
         return False
     return any(
-        s.round > len(state.rounds) and pair in s.pairs and board in s.boards
-        for s in plan.sittings
+        s.round > len(state.rounds) and pair in s.pairs and board in s.boards for s in plan.sittings
     )
 
 

@@ -15,6 +15,7 @@ import select
 import shutil
 import subprocess
 import time
+import weakref
 from collections.abc import Callable, Sequence
 
 from ..bridge.errors import QipaiError
@@ -49,6 +50,9 @@ class Process:
         except OSError as e:
             raise EngineError(f"{self.name} could not start: {e}") from None
         self._buffer = ""
+        self._reaper = weakref.finalize(self, _reap, self.proc)
+        """Kills the child and closes its pipes should this be dropped unclosed (a robot left
+        by a table that stopped): no engine outlives its owner, and no file is left open."""
 
     def send(self, line: str) -> None:
         assert self.proc.stdin is not None
@@ -81,20 +85,29 @@ class Process:
                 self._buffer += chunk
 
     def close(self) -> None:
+        """Ask the engine to quit (killed if it does not within 2 s); its pipes closed."""
         if self.proc.poll() is None:
             try:
                 self.send("quit")
                 self.proc.wait(timeout=2)
             except (EngineError, subprocess.TimeoutExpired):
                 self.kill()
-        for pipe in (self.proc.stdin, self.proc.stdout):
-            if pipe is not None:
-                with contextlib.suppress(OSError):
-                    pipe.close()
+        self._reaper()
 
     def kill(self) -> None:
         self.proc.kill()
         self.proc.wait()
+
+
+def _reap(proc: subprocess.Popen[str]) -> None:
+    """Kill ``proc`` if it still runs, wait for it and close its pipes (each at most once)."""
+    if proc.poll() is None:
+        proc.kill()
+        proc.wait()
+    for pipe in (proc.stdin, proc.stdout):
+        if pipe is not None:
+            with contextlib.suppress(OSError):
+                pipe.close()
 
 
 class Uci:

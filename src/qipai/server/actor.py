@@ -26,7 +26,7 @@ from typing import Any
 from ..bridge import Seat
 from ..store import Store, StoreError, TableRecord
 from .analysis import Analyst
-from .game import BRIDGE, Game
+from .game import BRIDGE, BridgeGame
 from .history import CHAT_HISTORY, History
 from .presence import Presence
 from .protocol import PROTOCOL_VERSION
@@ -103,7 +103,7 @@ class Subscriber:
             self.outbox.put_nowait(why)  # the sender closes the connection
 
 
-def replay(record: TableRecord, events: Iterable[Entry], game: Game = BRIDGE) -> TableState:
+def replay(record: TableRecord, events: Iterable[Entry], game: BridgeGame = BRIDGE) -> TableState:
     """A table rebuilt from its log, every bridge entry through ``apply``."""
     state = game.initial(record)
     for event in events:
@@ -116,6 +116,29 @@ BoardDone = Callable[[int, int], Awaitable[None]]
 ResultListener = Callable[[int, dict[str, Any]], Awaitable[None]]
 """What the actor calls (table id, the ``board_done`` payload) once a board's result is stored:
 a tournament records it."""
+
+
+async def answer(
+    fut: asyncio.Future[int],
+    work: Callable[[], Awaitable[None]],
+    seq: Callable[[], int],
+    failed: str,
+) -> None:
+    """Do ``work`` and answer its sender's ``fut``: the table's entry number after it, the
+    CommandError saying why it was refused, or (a bug, logged as ``failed``) an internal
+    error with the table unchanged. A sender that has gone is not answered."""
+    try:
+        await work()
+    except CommandError as e:
+        if not fut.done():
+            fut.set_exception(e)
+    except Exception:
+        log.exception("%s", failed)
+        if not fut.done():
+            fut.set_exception(CommandError("internal error: the table is unchanged"))
+    else:
+        if not fut.done():
+            fut.set_result(seq())
 
 
 def initial_state(record: TableRecord) -> TableState:
@@ -142,7 +165,7 @@ class TableActor:
         on_result: ResultListener | None = None,
         writer: GroupWriter | None = None,
         sightings: Sightings | None = None,
-        game: Game = BRIDGE,
+        game: BridgeGame = BRIDGE,
     ) -> None:
         self.record = record
         self.store = store
@@ -295,18 +318,12 @@ class TableActor:
             if refusal is not None:  # they have seen the hands of a board they would play
                 fut.set_exception(for_the_owner(refusal, command))
                 return
-        try:
-            await self._commit(self.game.decide(self.state, user, command))
-        except CommandError as e:
-            if not fut.done():
-                fut.set_exception(e)
-        except Exception:
-            log.exception("table %s: command %r failed", self.id, command)
-            if not fut.done():
-                fut.set_exception(CommandError("internal error: the table is unchanged"))
-        else:
-            if not fut.done():
-                fut.set_result(self.state.seq)
+        await answer(
+            fut,
+            lambda: self._commit(self.game.decide(self.state, user, command)),
+            lambda: self.state.seq,
+            f"table {self.id}: command {command!r} failed",
+        )
 
     def who_sits(self, user_id: int | None, command: Command) -> int | None:
         """Who ``command`` would seat: the sender of a ``Sit``, or the one a consent table's

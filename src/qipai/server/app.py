@@ -37,6 +37,9 @@ from ..store import Store
 from ..web import STATIC, TEMPLATES, i18n
 from .accounts import account_routes
 from .auth import Passwords, RateLimiter
+from .board_actor import BoardTables
+from .board_routes import board_routes
+from .board_socket import board_socket_routes
 from .context import Server
 from .edge import RefuseNulPaths, server_error
 from .errors import http_error
@@ -48,7 +51,7 @@ from .openapi import openapi_json
 from .robots import RobotPool
 from .table_routes import table_routes
 from .table_socket import socket_routes
-from .tables import Tables
+from .tables import RETIRE_AFTER, Tables
 
 log = logging.getLogger("qipai.server")
 
@@ -132,6 +135,12 @@ def create_app(
         templates=templates,
         ws_rate=ws_rate[0],
         ws_burst=ws_rate[1],
+        boards=BoardTables(
+            store,
+            robot_delay=robot_delay,
+            clock=table_clock,
+            retire_after=RETIRE_AFTER if retire_after is None else retire_after,
+        ),
     )
 
     server.events = EventRunner(
@@ -142,6 +151,9 @@ def create_app(
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         count = await server.tables.load_all()
         log.info("%d open table(s) rebuilt from their event logs", count)
+        assert server.boards is not None
+        boards = await server.boards.load_all()
+        log.info("%d open board-game table(s) rebuilt from their logs", boards)
         server.tables.watch()
         assert server.events is not None
         events = await server.events.load_all()
@@ -157,6 +169,7 @@ def create_app(
         finally:
             await server.events.stop()
             await server.tables.stop_all()
+            await server.boards.stop_all()
             store.close()
 
     routes = [
@@ -166,6 +179,8 @@ def create_app(
         *account_routes(),
         *table_routes(),
         *socket_routes(),
+        *board_routes(),
+        *board_socket_routes(),
         *event_routes(),
         *event_page_routes(),
         Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),

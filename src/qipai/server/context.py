@@ -18,6 +18,7 @@ from ..store import Store, UserRecord
 from ..web import i18n
 from .actor import TableActor
 from .auth import Passwords, RateLimiter, new_token, same_token
+from .board_actor import BoardTables
 from .edge import check_form, parse_json
 from .event_runner import EventRunner
 from .table import Command, Occupant, Sit
@@ -48,6 +49,8 @@ class Server:
     ws_burst: float = 30.0
     users: dict[int, UserRecord] = field(default_factory=dict)
     events: EventRunner | None = None
+    boards: BoardTables | None = None
+    """The live board-game tables (chess, xiangqi, renju, go)."""
     events_by_user: RateLimiter = field(default_factory=lambda: RateLimiter(*EVENTS_PER_USER))
     robot_calls_by_user: RateLimiter = field(
         default_factory=lambda: RateLimiter(*ROBOT_CALLS_PER_USER)

@@ -91,7 +91,6 @@ SETTINGS_FIELDS = {
 }
 
 
-
 def event_runner(conn: HTTPConnection) -> EventRunner:
     t: EventRunner | None = srv(conn).events
     if t is None:

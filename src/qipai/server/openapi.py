@@ -217,6 +217,43 @@ SCHEMAS: dict[str, Schema] = {
             accept={**BOOL, "description": "for seat_answer only: the owner's answer"},
         )
     ),
+    "NewBoardTable": closed(
+        obj(
+            ["game"],
+            game={"enum": ["chess", "xiangqi", "renju", "go"]},
+            name={**STR, "maxLength": 60},
+            size={"enum": [9, 13, 19], "default": 19, "description": "go only"},
+            komi={"type": "number", "minimum": 0, "maximum": 20, "default": 7.5},
+            robots={
+                "type": "array",
+                "minItems": 2,
+                "maxItems": 2,
+                "items": nullable({"enum": [0, 1]}),
+                "description": "each seat's robot level; null: a person's seat",
+            },
+            minutes=nullable({"type": "number", "exclusiveMinimum": 0, "maximum": 180}),
+            increment={**INT, "minimum": 0, "maximum": 60, "default": 0},
+            periods={**INT, "minimum": 0, "maximum": 10, "default": 0, "description": "byo-yomi"},
+            period={**INT, "minimum": 1, "maximum": 120, "default": 30, "description": "seconds"},
+            seat=nullable({"enum": [0, 1], "description": "sit here at once"}),
+            private={**BOOL, "default": False},
+        )
+    ),
+    "BoardTable": obj(
+        ["id", "game", "seats", "seq"],
+        id=INT,
+        game=STR,
+        seats={"type": "array", "items": nullable(obj(name=nullable(STR), robot=BOOL))},
+        clock=nullable(obj(left={"type": "array", "items": INT}, since=nullable(INT))),
+        result=nullable(obj(result=STR, reason=STR)),
+        seq=INT,
+    ),
+    "BoardTableCreated": obj(["table"], table=ref("BoardTable")),
+    "BoardTableDetail": obj(
+        ["table", "view"],
+        table=ref("BoardTable"),
+        view=nullable({"type": "object", "description": "the position, moves, legal moves"}),
+    ),
     "TableCreated": obj(["table", "invite"], table=ref("Table"), invite=nullable(STR)),
     "TableDetail": obj(
         ["table", "results", "invite"],
@@ -690,6 +727,27 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
         body="NewTable",
         post=True,
     ),
+    ("POST", "/api/boards"): Operation(
+        "Open a board-game table (chess, xiangqi, renju, go)",
+        "board tables",
+        {
+            201: ("the table", "BoardTableCreated"),
+            401: ("log in (or play as a guest) first", "Error"),
+        },
+        description="Robots take the seats `robots` gives a level; `minutes` and `increment`"
+        " set each side's clock (null: none). With `seat` you sit there at once.",
+        body="NewBoardTable",
+        post=True,
+    ),
+    ("GET", "/api/boards/{table_id}"): Operation(
+        "A board-game table and its position as you may see it",
+        "board tables",
+        {
+            200: ("the table", "BoardTableDetail"),
+            403: ("a private board table (for its owner and players)", "Error"),
+            404: ("no such board table", "Error"),
+        },
+    ),
     ("GET", "/api/tables/{table_id}"): Operation(
         "A table, its finished boards and (for its owner) its invitation link",
         "tables",
@@ -883,6 +941,18 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
 }
 
 WEBSOCKETS: dict[str, Operation] = {
+    "/ws/boards/{table_id}": Operation(
+        "The board-table websocket: watch, sit, move, resign, offer a draw",
+        "websocket",
+        {
+            101: ("Switching Protocols: the websocket is open; see docs/PROTOCOL.md", None),
+        },
+        description="Messages hello, ping, board.sit, board.stand, board.move, board.resign,"
+        f" board.draw; state, event, error, pong ({PROTOCOL_DOC}, section 'Board tables')."
+        " A refused move is answered with the game's rule in English (message) and Chinese"
+        " (zh). Refusals close it with 4404 (no such board table) or 4403 (cross-site, or a"
+        " private table you neither own nor sit at).",
+    ),
     "/ws/tables/{table_id}": Operation(
         "The table websocket: watch, bid, play, chat",
         "websocket",

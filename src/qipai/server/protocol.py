@@ -140,15 +140,23 @@ def _parse_with_id(data: dict[str, Any], msg_id: int | str | None) -> Message:
     if isinstance(kind, str) and kind in RENAMED:
         new, version = RENAMED[kind]
         raise ProtocolError(f"'{kind}' is called '{new}' since protocol {version}")
-    if not isinstance(kind, str) or kind not in FIELDS:
-        raise ProtocolError(f"'type' must be one of: {', '.join(sorted(FIELDS))}")
-    extra = set(data) - FIELDS[kind] - {"type", "id"}
-    if extra:
-        raise ProtocolError(f"unknown field(s) for {kind}: {', '.join(sorted(extra))}")
+    kind = message_kind(data, FIELDS)
     try:
         return _parse(kind, data, msg_id)
     except ParseError as e:
         raise ProtocolError(str(e)) from None
+
+
+def message_kind(data: dict[str, Any], fields: dict[str, frozenset[str]]) -> str:
+    """A message's ``type``, one of ``fields``' keys, whose fields (besides ``type`` and
+    ``id``) are among those it names; ProtocolError saying what is wrong otherwise."""
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in fields:
+        raise ProtocolError(f"'type' must be one of: {', '.join(sorted(fields))}")
+    extra = set(data) - fields[kind] - {"type", "id"}
+    if extra:
+        raise ProtocolError(f"unknown field(s) for {kind}: {', '.join(sorted(extra))}")
+    return kind
 
 
 def _parse(kind: str, d: dict[str, Any], msg_id: int | str | None) -> Message:

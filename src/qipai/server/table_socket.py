@@ -85,12 +85,9 @@ async def table_socket(ws: WebSocket) -> None:
     said_hello = False
     try:
         while not sender.done():
-            message = await ws.receive()
-            if message["type"] == "websocket.disconnect":
-                break
-            raw = message.get("text")
+            raw = await next_frame(ws)
             if raw is None:
-                raw = message.get("bytes") or b""
+                break
             if not bucket.take():
                 sub.push(_slow_down())
                 continue
@@ -124,12 +121,26 @@ async def table_socket(ws: WebSocket) -> None:
         pass
     finally:
         actor.detach(sub)
-        sender.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await sender
-        if ws.application_state is WebSocketState.CONNECTED:
-            with contextlib.suppress(Exception):
-                await ws.close()
+        await end_connection(ws, sender)
+
+
+async def next_frame(ws: WebSocket) -> str | bytes | None:
+    """The next frame from the client, its text (or bytes); None once the client has gone."""
+    message = await ws.receive()
+    if message["type"] == "websocket.disconnect":
+        return None
+    raw: str | bytes | None = message.get("text")
+    return raw if raw is not None else (message.get("bytes") or b"")
+
+
+async def end_connection(ws: WebSocket, sender: asyncio.Task[None]) -> None:
+    """Stop a connection's sender and close the socket if it is still open."""
+    sender.cancel()
+    with contextlib.suppress(asyncio.CancelledError, Exception):
+        await sender
+    if ws.application_state is WebSocketState.CONNECTED:
+        with contextlib.suppress(Exception):
+            await ws.close()
 
 
 async def _refuse(ws: WebSocket, code: int, reason: str) -> None:

@@ -21,6 +21,7 @@ from typing import Any
 from ..store import Store, TableRecord
 from .actor import ResultListener, TableActor, for_the_owner
 from .analysis import Analyst
+from .board_table import BOARD_SCORING
 from .records import BoardRecords
 from .robots import RobotPool
 from .sightings import Sightings
@@ -185,6 +186,8 @@ class Tables:
         records = await asyncio.to_thread(self.store.open_tables)
         await asyncio.to_thread(self.sightings.load, self.store)
         for record in records:
+            if record.scoring == BOARD_SCORING:
+                continue  # a board game's table: ``board_actor.BoardTables`` rebuilds it
             try:
                 events = await asyncio.to_thread(self.store.events, record.id)
                 actor = self._actor(record, [(e.type, e.payload) for e in events])

@@ -28,6 +28,32 @@ from ..events.teams.errors import ZH as TEAMS_ZH
 __all__ = ["ZH", "match", "zh"]
 
 ZH: dict[str, str] = {
+    # -- board-game tables (server/board_routes.py, board_socket.py; the games' own refusals
+    # carry their Chinese from qipai.games.terms) ------------------------------------------
+    "'game' must be one of: {games}": "'game'须为以下之一：{games}",
+    "'size' must be 9, 13 or 19": "'size'（围棋路数）须为9、13或19",
+    "'komi' must be a number of points from 0 to 20": "'komi'（贴目）须为0到20之间的数",
+    "'robots' must be two entries, each null (a person) or 0 or 1": (
+        "'robots'须为两项，每项为null（真人）或0、1（机器人级别）"
+    ),
+    "'minutes' must be null (no clock) or 0 to {most}": (
+        "'minutes'须为null（不计时）或0到{most}分钟"
+    ),
+    "'increment' must be whole seconds from 0 to 60": "'increment'须为0到60的整秒数",
+    "'minutes' is too short for the robots' move time": "'minutes'太短，机器人每步的思考时间不够",
+    "no such board table": "没有这张棋桌",
+    "a private board table: for its owner and players": "私人棋桌：只对桌主和对局者开放",
+    "'seat' must be null, 0 or 1": "'seat'须为null、0或1",
+    "you have {n} board tables in play: finish one first": "您已有{n}张棋桌正在对局：请先下完一局",
+    "the form's numbers could not be read": "表单中的数字无法识别",
+    "'periods' (byo-yomi) must be a whole number from 0 to 10": (
+        "'periods'（读秒次数）须为0到10的整数"
+    ),
+    "'period' (byo-yomi) must be whole seconds from 1 to 120": "'period'（每次读秒）须为1到120秒",
+    "byo-yomi needs a clock: give 'minutes' too": "读秒须有基本用时：请同时给出'minutes'",
+    "'seat' must be 0 or 1": "'seat'须为0或1",
+    "'move' must be the text of a move (1 to {n} characters)": "'move'须为着法文字（1到{n}个字符）",
+    "'answer' must be offer, accept or decline": "'answer'须为offer、accept或decline",
     # -- the auction and the play (qipai.bridge); the Law is added by zh() -------------------
     "the auction is over; {call} cannot be made": "叫牌已结束，不能再叫{call}",
     "it is {turn}'s turn to call, not {seat}'s": "轮到{turn}叫牌，不是{seat}",
