@@ -31,6 +31,7 @@ ZH: dict[str, str] = {
     # -- board-game tables (server/board_routes.py, board_socket.py; the games' own refusals
     # carry their Chinese from qipai.games.terms) ------------------------------------------
     "'game' must be one of: {games}": "'game'须为以下之一：{games}",
+    "this game is over": "本局已结束",
     "'size' must be 9, 13 or 19": "'size'（围棋路数）须为9、13或19",
     "'komi' must be a number of points from 0 to 20": "'komi'（贴目）须为0到20之间的数",
     "'robots' must be two entries, each null (a person) or 0 or 1": (
