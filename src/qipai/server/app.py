@@ -48,6 +48,8 @@ from .robots import RobotPool
 from .table_routes import table_routes
 from .table_socket import socket_routes
 from .tables import Tables
+from .team_events import TeamEvents
+from .teams_api import team_routes
 from .tournaments import Tournaments
 
 log = logging.getLogger("qipai.server")
@@ -137,6 +139,7 @@ def create_app(
     server.tournaments = Tournaments(
         store, server.tables, clock=table_clock, poll_every=event_poll_every
     )
+    server.team_events = TeamEvents(store, server.tables, clock=table_clock)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -146,6 +149,9 @@ def create_app(
         assert server.tournaments is not None
         events = await server.tournaments.load_all()
         log.info("%d event(s) not over read back", events)
+        assert server.team_events is not None
+        teams = await server.team_events.load_all()
+        log.info("%d team event(s) not over read back", teams)
         server.tournaments.start()
         # What is loaded now (modules, the tables rebuilt) lives as long as the server: keep it
         # out of the garbage collector's full collections, which walk every tracked object.
@@ -168,6 +174,7 @@ def create_app(
         *socket_routes(),
         *event_routes(),
         *event_page_routes(),
+        *team_routes(),
         Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
     ]
     app = Starlette(

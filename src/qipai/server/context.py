@@ -21,6 +21,7 @@ from .auth import Passwords, RateLimiter, new_token, same_token
 from .edge import check_form, parse_json
 from .table import Occupant
 from .tables import Tables
+from .team_events import TeamEvents
 from .tournaments import Tournaments
 
 MAX_BODY = 16 * 1024
@@ -48,6 +49,7 @@ class Server:
     ws_burst: float = 30.0
     users: dict[int, UserRecord] = field(default_factory=dict)
     tournaments: Tournaments | None = None
+    team_events: TeamEvents | None = None
     events_by_user: RateLimiter = field(default_factory=lambda: RateLimiter(*EVENTS_PER_USER))
     robot_calls_by_user: RateLimiter = field(
         default_factory=lambda: RateLimiter(*ROBOT_CALLS_PER_USER)

@@ -50,6 +50,7 @@ from ..events.errors import ResultError
 from ..events.settings import Scoring
 from ..events.state import is_robot_player
 from ..store import Store, StoreError, TournamentRecord
+from ..store.team_tables import is_team_kind
 from .scoring import table_scoring
 from .table import Finish, Hold, Occupant, Release, SetUp
 from .table_log import EntryType
@@ -117,6 +118,8 @@ class Tournaments:
             10_000,
         )
         for record in records:
+            if is_team_kind(record.kind):
+                continue  # a team event: server.team_events loads it
             try:
                 live = await self._load(record)
             except Exception:
@@ -174,8 +177,8 @@ class Tournaments:
         if live is not None:
             return live
         record = await asyncio.to_thread(self.store.tournaments.get, event_id)
-        if record is None:
-            return None
+        if record is None or is_team_kind(record.kind):
+            return None  # a team event is server.team_events'
         return await self._load(record)
 
     async def scoring_of_table(self, table_id: int) -> Scoring | None:
@@ -375,15 +378,7 @@ class Tournaments:
     async def _record(
         self, event_id: int, round_no: int, table_no: int, table_id: int, p: dict[str, Any]
     ) -> None:
-        contract = p.get("contract")
-        declarer = p.get("declarer")
-        played = Played(
-            Contract.parse(contract) if contract else None,
-            Seat.parse(declarer) if declarer else None,
-            p.get("tricks") if contract else None,
-        )
-        t = p.get("t")
-        at = datetime.fromtimestamp(t / 1000, UTC) if isinstance(t, int) else None
+        played, at = played_from(p)
         board = int(p["number"])
 
         def change(state: EventState, now: datetime) -> EventState:
@@ -422,6 +417,19 @@ class Tournaments:
         live = self._events.get(event_id)
         if live is not None:
             await self._reconcile(live)
+
+
+def played_from(p: dict[str, Any]) -> tuple[Played, datetime | None]:
+    """A table's ``board_done`` payload as an event's result, and when it was played."""
+    contract = p.get("contract")
+    declarer = p.get("declarer")
+    played = Played(
+        Contract.parse(contract) if contract else None,
+        Seat.parse(declarer) if declarer else None,
+        p.get("tricks") if contract else None,
+    )
+    t = p.get("t")
+    return played, datetime.fromtimestamp(t / 1000, UTC) if isinstance(t, int) else None
 
 
 def _awards(state: EventState) -> list[tuple[str, int, int]]:

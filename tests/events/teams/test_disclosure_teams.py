@@ -43,9 +43,7 @@ def test_no_one_sees_a_room_before_the_other_room_has_finished(order) -> None:
         for who in viewers:
             for b in range(1, BOARDS + 1):
                 team_no = next((t.number for t in e.teams if who and t.has(who)), None)
-                mine = [
-                    i for i, m in enumerate(rnd.matches, 1) if team_no in (m.home, m.away)
-                ]
+                mine = [i for i, m in enumerate(rnd.matches, 1) if team_no in (m.home, m.away)]
                 needed = mine or [1, 2]  # a spectator waits for every match of the round
                 expected = all((i, b, r) in done for i in needed for r in Room)
                 assert may_see_team_board(e, 1, b, who) is expected, (who, b, sorted(done))
