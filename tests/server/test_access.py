@@ -143,6 +143,11 @@ def _walk(routes, event_id: int, tables: list[int], names: list[str]) -> list[st
         "/players/{name}": [f"/players/{n}" for n in names],
         "/api/team-events": ["/api/team-events"],
         "/api/team-events/{event_id}": [f"/api/team-events/{event_id}"],
+        "/team-events": ["/team-events"],
+        "/team-events/{event_id}": [f"/team-events/{event_id}"],
+        "/team-events/{event_id}/matches/{round}/{match}": [
+            f"/team-events/{event_id}/matches/1/1"
+        ],
     }
     paths: list[str] = []
     for route in routes:

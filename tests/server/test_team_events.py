@@ -174,8 +174,50 @@ def test_a_team_event_from_entry_to_a_match_played_by_robots(server, h):
         assert t["table"]["tournament"]["event"] == eid
         scores = {r["number"]: r["score_ns"] for r in t["results"]}
         assert scores == {b["board"]: b[room]["ns_score"] for b in m["boards"]}, (room, t)
+    # the scorecard page: both rooms' results board by board, the IMPs, the running total
+    card = ann.client.get(f"/team-events/{eid}/matches/1/1").text
+    assert card.count('class="shown"') == 2 and 'class="hidden-board"' not in card
+    home_vp = card[card.index('id="home-vp">') :].split(">", 1)[1].split("<", 1)[0]
+    assert float(home_vp) == m["vp"][0]
+    assert "开室" in card and "闭室" in card and "记分表" in card
     # the list and the store: read back as it was
     listed = ann.client.get("/api/team-events").json()["events"]
     assert [(e["id"], e["status"]) for e in listed] == [(eid, "finished")]
     assert ann.client.get(f"/api/events/{eid}").status_code == 404  # not a pair event
     assert ann.client.get("/api/team-events/999").status_code == 404
+
+
+def test_the_pages_rosters_scorecard_standings_and_a_bracket(server, h):
+    """zh-CN and en pages: the rosters, a knockout's bracket drawn as SVG (two semi-finals
+    feeding the final), and the scorecard of a match not yet played: no board shown."""
+    import re
+
+    players = [h.Player(server).register(n) for n in ("td", "p1", "p2", "p3", "p4")]
+    td, *captains = players
+    r = td.post("/api/team-events", {"name": "淘汰赛杯", "format": "knockout", "boards": 2})
+    eid = r.json()["id"]
+    for i, cap in enumerate(captains, 1):
+        body = {"name": f"T{i}", "players": [cap.name], "robots": 3}
+        assert cap.post(f"/api/team-events/{eid}/enter", body).status_code == 200
+    page = captains[0].client.get(f"/team-events/{eid}").text
+    assert 'id="rosters"' in page and page.count('class="robot-name member"') == 12
+    assert page.count("队长") == 4 and "bracket-match" in page  # the bracket before the draw
+    assert td.post(f"/api/team-events/{eid}/start").status_code == 200
+    captains[0].client.get("/lang/en")
+    page = captains[0].client.get(f"/team-events/{eid}").text
+    assert "Teams and rosters" in page and "Knockout bracket" in page
+    svg = page[page.index("<svg") : page.index("</svg>")]
+    assert svg.count('class="bracket-match"') == 3  # two semi-finals and the final
+    assert svg.count('class="bracket-link"') == 2  # each semi-final feeds the final
+    assert svg.count("to be decided") == 2
+    seeded = re.findall(r'bracket-team[^>]*>([^<]+)<', svg)
+    assert seeded[:4] == ["T1", "T4", "T2", "T3"]  # 1 v 4 and 2 v 3, the top seeds at home
+    card = captains[0].client.get(f"/team-events/{eid}/matches/1/1")
+    assert card.status_code == 200 and 'id="scorecard"' in card.text
+    assert card.text.count('class="hidden-board"') == 2
+    assert "Shown once both rooms have finished it" in card.text
+    missing = captains[0].client.get(f"/team-events/{eid}/matches/1/9")
+    assert missing.status_code == 404
+    assert captains[0].client.get("/team-events/999").status_code == 404
+    listing = td.client.get("/team-events").text
+    assert f'href="/team-events/{eid}"' in listing and "淘汰赛" in listing

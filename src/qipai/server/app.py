@@ -50,6 +50,7 @@ from .table_socket import socket_routes
 from .tables import Tables
 from .team_events import TeamEvents
 from .teams_api import team_routes
+from .teams_pages import team_page_routes
 from .tournaments import Tournaments
 
 log = logging.getLogger("qipai.server")
@@ -175,6 +176,7 @@ def create_app(
         *event_routes(),
         *event_page_routes(),
         *team_routes(),
+        *team_page_routes(),
         Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
     ]
     app = Starlette(

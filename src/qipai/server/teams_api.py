@@ -131,6 +131,8 @@ def match_view(
 
 def shown_standings(event: TeamEvent) -> list[dict[str, Any]]:
     """The standings over the rounds complete (a round in play counts once it is over)."""
+    if not event.rounds:
+        return []  # not started: no draw, no seeding
     done = tuple(r for r in event.rounds if r.is_complete)
     return standings_json(team_standings(replace(event, rounds=done)))
 
@@ -180,6 +182,7 @@ def team_event_view(live: LiveTeamEvent, user: UserRecord | None) -> dict[str, A
             for t in e.teams
         ],
         "rounds": rounds,
+        "seeding": list(e.seeding),
         "standings": shown_standings(e),
         "notes": list(e.notes),
         "you": {
@@ -247,7 +250,8 @@ async def _account(request: Request) -> UserRecord:
     return user
 
 
-async def _live(request: HTTPConnection) -> LiveTeamEvent:
+async def team_live(request: HTTPConnection) -> LiveTeamEvent:
+    """The team event of the path's ``event_id`` (404 if there is none)."""
     live = await team_events(request).read(int(request.path_params["event_id"]))
     if live is None:
         raise HTTPException(404, "no such team event")
@@ -273,7 +277,7 @@ async def api_create_team_event(request: Request) -> Response:
 
 
 async def api_team_event(request: Request) -> Response:
-    live = await _live(request)
+    live = await team_live(request)
     return JSONResponse(team_event_view(live, await current_user(request)))
 
 
@@ -287,7 +291,7 @@ async def api_team_event_action(request: Request) -> Response:
         raise HTTPException(404, f"no such action: {action} (one of {', '.join(ACTIONS)})")
     data = await api_guard(request)
     user = await _account(request)
-    live = await _live(request)
+    live = await team_live(request)
     service = team_events(request)
     if service.get(live.id) is None:
         raise HTTPException(409, "the event is over")
@@ -359,9 +363,7 @@ async def _lineup(
     mine = next((t for t in live.state.teams if t.has(user.name)), None)
     if mine is None:
         raise HTTPException(403, f"{user.name} is on no team of this event")
-    match = next(
-        (i for i, m in enumerate(rnd.matches, 1) if mine.number in (m.home, m.away)), None
-    )
+    match = next((i for i, m in enumerate(rnd.matches, 1) if mine.number in (m.home, m.away)), None)
     if match is None:
         raise HTTPException(409, f"{mine.name} plays no match in round {rnd.number}")
     segment = whole(data, "segment", 1, 1, MAX_SEGMENTS)
@@ -384,7 +386,5 @@ def team_routes() -> list[BaseRoute]:
         Route("/api/team-events", api_team_events, methods=["GET"]),
         Route("/api/team-events", api_create_team_event, methods=["POST"]),
         Route("/api/team-events/{event_id:int}", api_team_event, methods=["GET"]),
-        Route(
-            "/api/team-events/{event_id:int}/{action}", api_team_event_action, methods=["POST"]
-        ),
+        Route("/api/team-events/{event_id:int}/{action}", api_team_event_action, methods=["POST"]),
     ]
