@@ -305,26 +305,13 @@ def test_no_route_shows_one_room_of_a_team_match_before_the_other(server, h):
     match, not a spectator (cat) watching either room, not a visitor. The closed room passes
     board 1 out: everyone sees board 1 and not board 2; then board 2 and all see both."""
     from qipai.events.teams.event import board_deal
-    from qipai.events.teams.roster import robot_member
     from qipai.events.teams.serial import from_json as team_from_json
 
-    ann, ax, bob, bx, dan, cat = (
-        h.Player(server).register(n) for n in ("ann", "ax", "bob", "bx", "dan", "cat")
-    )
+    people, path, tables = h.team_match(server)
+    ann, ax, bob, bx, dan = (people[n] for n in ("ann", "ax", "bob", "bx", "dan"))
+    cat = h.Player(server).register("cat")
     anon = h.Player(server)
-    r = dan.post("/api/team-events", {"name": "队式赛", "format": "teams", "boards": 2})
-    assert r.status_code == 201, r.text
-    eid = r.json()["id"]
-    path = f"/api/team-events/{eid}"
-    for captain, mate, name in ((ann, ax, "Blue"), (bob, bx, "Red")):
-        body = {"name": name, "players": [captain.name, mate.name], "robots": 4}
-        assert captain.post(path + "/enter", body).status_code == 200
-    assert dan.post(path + "/start").status_code == 200
-    for captain, mate, number in ((ann, ax, 1), (bob, bx, 2)):
-        robots = [robot_member(number, n) for n in (3, 4)]
-        body = {"open": robots, "closed": [captain.name, mate.name]}
-        assert captain.post(path + "/lineup", body).status_code == 200, body
-    tables = dan.post(path + "/play").json()["rounds"][0]["matches"][0]["tables"]
+    eid = int(path.rsplit("/", 1)[1])
     t_open, t_closed = tables["open"], tables["closed"]
 
     def played(room: str) -> list[bool]:

@@ -221,3 +221,67 @@ def test_the_pages_rosters_scorecard_standings_and_a_bracket(server, h):
     assert captains[0].client.get("/team-events/999").status_code == 404
     listing = td.client.get("/team-events").text
     assert f'href="/team-events/{eid}"' in listing and "淘汰赛" in listing
+
+
+def _played(player, path, room):
+    m = player.client.get(path).json()["rounds"][0]["matches"][0]
+    return [b["played"][room] for b in m["boards"]]
+
+
+def test_a_team_event_goes_on_after_a_restart(db_path, h):
+    """Stored and read back: after a restart the event is as it was, its rooms' tables are its
+    own again, and the closed room's next board is recorded."""
+    with h.TestClient(h.make_app(db_path, disconnect_grace=600.0)) as server:
+        people, path, tables = h.team_match(server, "重启")
+        dan = people["dan"]
+        _wait(lambda: _played(dan, path, "open") == [True, True], "the open room's robots")
+        conns = {n: people[n].connect(tables["closed"]) for n in ("ann", "ax", "bob", "bx")}
+        by_seat = {c.state["you"]["seat"]: c for c in conns.values()}
+        h.play_calls(by_seat, ["P"] * 4)
+        _wait(lambda: _played(dan, path, "closed") == [True, False], "board 1 in the closed room")
+        before = dan.client.get(path).json()
+        cookies = {n: dict(p.client.cookies) for n, p in people.items()}
+        h.close_all()
+    with h.TestClient(h.make_app(db_path, disconnect_grace=600.0)) as server:
+        again = {}
+        for n, jar in cookies.items():
+            p = h.Player(server)
+            for k, v in jar.items():
+                p.client.cookies.set(k, v)
+            p.name = n
+            again[n] = p
+        dan = again["dan"]
+        assert dan.client.get(path).json() == before
+        conns = {n: again[n].connect(tables["closed"]) for n in ("ann", "ax", "bob", "bx")}
+        by_seat = {c.state["you"]["seat"]: c for c in conns.values()}
+        h.play_calls(by_seat, ["P"] * 4)
+        done = _wait(lambda: (s := dan.client.get(path).json())["status"] == "finished" and s,
+                     "board 2 after the restart")  # fmt: skip
+        m = done["rounds"][0]["matches"][0]
+        assert m["complete"] and sum(m["vp"]) == pytest.approx(20)
+        h.close_all()
+
+
+def test_the_director_rules_a_forfeit_with_a_reason(server, h):
+    people, path, tables = h.team_match(server, "弃权")
+    dan, ann = people["dan"], people["ann"]
+    _refused(ann.post(path + "/rule", {"match": 1, "reason": "x", "forfeited_by": 2}), 403,
+             "only the event's director")  # fmt: skip
+    _refused(dan.post(path + "/rule", {"match": 1, "reason": "late"}), 400,
+             "a ruling is a forfeit")  # fmt: skip
+    _refused(dan.post(path + "/rule", {"match": 1, "reason": "x", "vp": [15, 10]}), 409,
+             "VPs")  # fmt: skip
+    _refused(dan.post(path + "/rule", {"match": 1, "reason": "", "forfeited_by": 2}), 400,
+             "'reason'")  # fmt: skip
+    after = dan.client.get(path).json()  # the robots play on meanwhile: no ruling, though
+    assert after["rounds"][0]["matches"][0]["ruling"] is None and after["status"] == "running"
+    r = dan.post(path + "/rule", {"match": 1, "reason": "Red did not come", "forfeited_by": 2})
+    assert r.status_code == 200, r.text
+    m = r.json()["rounds"][0]["matches"][0]
+    assert m["ruling"] == {"kind": "forfeit", "vp": [12.0, 0.0], "reason": "Red did not come"}
+    assert r.json()["status"] == "finished" and m["vp"] == [12.0, 0.0]
+    # its tables are closed
+    _wait(lambda: ann.client.get(f"/api/tables/{tables['closed']}").json()["table"]["closed"],
+          "the ruled match's table was not closed")  # fmt: skip
+    card = ann.client.get(path.replace("/api", "") + "/matches/1/1").text
+    assert "Red did not come" in card

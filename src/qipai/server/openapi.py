@@ -392,6 +392,9 @@ SCHEMAS: dict[str, Schema] = {
         open={"type": "array", "items": STR, "description": "lineup: the open room's pair"},
         closed={"type": "array", "items": STR, "description": "lineup: the closed room's pair"},
         match={**INT, "description": "play: the match (default: every match of the round)"},
+        reason={**STR, "description": "rule: why"},
+        forfeited_by={**INT, "description": "rule: the team that forfeits"},
+        vp={"type": "array", "items": {"type": "number"}, "description": "rule: home, away"},
     ),
     "Event": obj(
         [
@@ -753,7 +756,7 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
     ),
     ("POST", "/api/team-events/{event_id}/{action}"): Operation(
         "Enter or withdraw a team (its captain), name a line-up (the captain), or (the"
-        " director) start the event and seat a match's rooms at live tables",
+        " director) start the event, seat a match's rooms at live tables, rule a match",
         "events",
         {
             200: ("the team event after the action", "TeamEvent"),
@@ -768,13 +771,14 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
         },
         description="`enter`: `{name, players, robots}`, the one asking its captain and one"
         " of its players; `withdraw`: `{team}`; `lineup`: `{segment, open, closed}`;"
-        " `start`, `play`: `{match}` or nothing.",
+        " `start`, `play`: `{match}` or nothing; `rule`: `{match, reason}` and"
+        " `forfeited_by` (a team) or `vp` (home's, away's).",
         body="TeamAction",
         post=True,
         params={
             "action": {
                 "type": "string",
-                "enum": ["enter", "withdraw", "lineup", "start", "play"],
+                "enum": ["enter", "withdraw", "lineup", "start", "play", "rule"],
             }
         },
     ),

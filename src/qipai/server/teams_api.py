@@ -26,7 +26,7 @@ from ..events.disclosure import shown_team_boards
 from ..events.teams import Room, TeamEvent, TeamEventSettings, TeamFormat
 from ..events.teams import standings as team_standings
 from ..events.teams.entry import enter, start, withdraw_team
-from ..events.teams.event import name_lineup
+from ..events.teams.event import name_lineup, rule
 from ..events.teams.export import standings_json
 from ..events.teams.match import Match
 from ..events.teams.roster import MAX_MEMBERS
@@ -281,7 +281,7 @@ async def api_team_event(request: Request) -> Response:
     return JSONResponse(team_event_view(live, await current_user(request)))
 
 
-ACTIONS = ("enter", "withdraw", "lineup", "start", "play")
+ACTIONS = ("enter", "withdraw", "lineup", "start", "play", "rule")
 
 
 async def api_team_event_action(request: Request) -> Response:
@@ -316,6 +316,8 @@ async def api_team_event_action(request: Request) -> Response:
             if action == "start":
                 unknown_fields(data, {"csrf"})
                 await service.change(live.id, "started", {}, start, by=user.name)
+            elif action == "rule":
+                await _rule(service, live, user, data)
             else:
                 unknown_fields(data, {"match", "csrf"})
                 match = data.get("match")
@@ -377,6 +379,37 @@ async def _lineup(
         lambda e: name_lineup(
             e, rnd.number, match, mine.number, segment, user.name, open_pair, closed_pair
         ),
+        by=user.name,
+    )
+
+
+async def _rule(
+    service: TeamEvents, live: LiveTeamEvent, user: UserRecord, data: dict[str, Any]
+) -> None:
+    """The director's forfeit (``forfeited_by``: a team) or adjusted result (``vp``: home's
+    and away's) of a match of the round in play, with the reason."""
+    unknown_fields(data, {"match", "reason", "forfeited_by", "vp", "csrf"})
+    rnd = live.state.current_round
+    if rnd is None:
+        raise HTTPException(409, "no round is being played")
+    match = whole(data, "match", None, 1, len(rnd.matches))
+    reason = text(data, "reason", None, 1, 200)
+    forfeited = data.get("forfeited_by")
+    vp = data.get("vp")
+    if (forfeited is None) == (vp is None):
+        raise HTTPException(400, "a ruling is a forfeit ('forfeited_by') or VPs ('vp'), one")
+    by = None if forfeited is None else whole(data, "forfeited_by", None, 1, 10_000)
+    pair: tuple[float, float] | None = None
+    if vp is not None:
+        if not isinstance(vp, list) or len(vp) != 2:
+            raise HTTPException(400, "'vp' must be the home and the away team's VPs")
+        pair = (number({"vp": vp[0]}, "vp", None, 0, 20), number({"vp": vp[1]}, "vp", None, 0, 20))
+    detail = {"match": match, "reason": reason, "forfeited_by": by, "vp": vp}
+    await service.change(
+        live.id,
+        "ruling",
+        detail,
+        lambda e: rule(e, rnd.number, match, reason, forfeited_by=by, vp=pair),
         by=user.name,
     )
 

@@ -371,6 +371,10 @@ ZH: dict[str, str] = {
         "'{key}'须为{low}至{high}个选手名字的列表"
     ),
     "'format' must be one of {formats}": "'format'须为以下之一：{formats}",
+    "a ruling is a forfeit ('forfeited_by') or VPs ('vp'), one": (
+        "判定须为弃权（'forfeited_by'）或胜利分（'vp'），二者选一"
+    ),
+    "'vp' must be the home and the away team's VPs": "'vp'须为主队和客队的胜利分",
     "event {event} is not a team event": "第{event}项比赛不是队式赛",
     "board {board} is not finished in both rooms of your match: not yet": (
         "第{board}副牌在你们这场比赛的两个房间还没有都打完：现在还不能看"
