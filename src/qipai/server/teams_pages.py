@@ -18,7 +18,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
-from ..events.teams.formats import bracket
+from ..events.teams.formats import bracket, stage_name
 from ..store import UserRecord
 from ..web import display, i18n
 from ..web.display import contract_of, seat_of
@@ -29,6 +29,8 @@ BOX_W = 190
 BOX_H = 48
 GAP_X = 48
 GAP_Y = 18
+TOP = 24
+"""Room above the boxes for the stages' names."""
 
 
 async def _render(
@@ -109,7 +111,7 @@ def bracket_svg(ev: dict[str, Any], lang: str) -> dict[str, Any] | None:
             y: float
             lines: tuple[tuple[str, str, bool], ...]
             if k == 0:
-                y = j * (BOX_H + GAP_Y)
+                y = TOP + j * (BOX_H + GAP_Y)
             else:
                 above = columns[k - 1]
                 y = (above[2 * j].y + above[2 * j + 1].y) / 2
@@ -139,9 +141,12 @@ def bracket_svg(ev: dict[str, Any], lang: str) -> dict[str, Any] | None:
                 x2, y2 = child.x, child.y + BOX_H / 2
                 mid = (x1 + x2) / 2
                 links.append(f"M{x1},{y1} H{mid} V{y2} H{x2}")
-    stages = [(r.get("stage") or "") for r in rounds]
+    stages = [
+        (k * (BOX_W + GAP_X), stage_text(stage_name(2 * len(col)), lang))
+        for k, col in enumerate(columns)
+    ]
     width = len(columns) * (BOX_W + GAP_X) - GAP_X
-    height = len(slots) * (BOX_H + GAP_Y) - GAP_Y + 24
+    height = TOP + len(slots) * (BOX_H + GAP_Y) - GAP_Y + 4
     return {
         "boxes": [b for col in columns for b in col],
         "links": links,
@@ -163,6 +168,25 @@ async def team_events_page(request: Request) -> Response:
     return await _render(request, "team_events.html", user, items=items)
 
 
+def stage_text(stage: str | None, lang: str) -> str:
+    """A knockout stage's name (the engine's: ``final``, ``round of 16``...) in ``lang``."""
+    if not stage:
+        return ""
+    if stage.startswith("round of "):
+        return i18n.t("tm_stage_round", lang, n=stage.removeprefix("round of "))
+    return i18n.t(f"tm_stage_{stage}", lang)
+
+
+def _say(ev: dict[str, Any], lang: str) -> None:
+    """The view's figures and names as the pages write them: stages in ``lang``, IMPs as
+    scores (``12``, ``3.5``)."""
+    for r in ev["rounds"]:
+        r["stage_text"] = stage_text(r["stage"], lang)
+        for m in r["matches"]:
+            m["imps_text"] = [display.score_text(x) or "0" for x in m["imps"]]
+    ev["any_round_over"] = any(r["complete"] for r in ev["rounds"])
+
+
 async def _viewed(
     request: Request,
 ) -> tuple[UserRecord | None, str, dict[str, Any], dict[int, str]]:
@@ -170,7 +194,9 @@ async def _viewed(
     live = await team_live(request)
     user = await current_user(request)
     ev = team_event_view(live, user)
-    return user, lang_of(request), ev, {t["number"]: t["name"] for t in ev["teams"]}
+    lang = lang_of(request)
+    _say(ev, lang)
+    return user, lang, ev, {t["number"]: t["name"] for t in ev["teams"]}
 
 
 async def team_event_page(request: Request) -> Response:
