@@ -149,6 +149,8 @@ def test_a_team_event_from_entry_to_a_match_played_by_robots(server, h):
     tables = r.json()["rounds"][0]["matches"][0]["tables"]
     assert tables["open"] and tables["closed"] and tables["open"] != tables["closed"]
     assert dan.post(path + "/play").json()["rounds"][0]["matches"][0]["tables"] == tables
+    _refused(ann.post(path + "/lineup", {"open": rb[2:], "closed": rb[:2]}), 409,
+             "segment 1 of this match is seated")  # fmt: skip
 
     done = _wait(lambda: (s := state())["status"] == "finished" and s, "the match did not end")
     m = done["rounds"][0]["matches"][0]

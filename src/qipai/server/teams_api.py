@@ -369,6 +369,10 @@ async def _lineup(
     if match is None:
         raise HTTPException(409, f"{mine.name} plays no match in round {rnd.number}")
     segment = whole(data, "segment", 1, 1, MAX_SEGMENTS)
+    if any(k[:3] == (rnd.number, match, segment) for k in live.rooms):
+        raise HTTPException(
+            409, f"segment {segment} of this match is seated: a line-up is named before it is"
+        )
     open_pair = _names(data, "open", 2, 2)
     closed_pair = _names(data, "closed", 2, 2)
     detail = {"team": mine.number, "segment": segment, "open": open_pair, "closed": closed_pair}

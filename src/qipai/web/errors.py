@@ -375,6 +375,9 @@ ZH: dict[str, str] = {
         "判定须为弃权（'forfeited_by'）或胜利分（'vp'），二者选一"
     ),
     "'vp' must be the home and the away team's VPs": "'vp'须为主队和客队的胜利分",
+    "segment {segment} of this match is seated: a line-up is named before it is": (
+        "本场第{segment}节已经入座：上场阵容须在入座前提交"
+    ),
     "event {event} is not a team event": "第{event}项比赛不是队式赛",
     "board {board} is not finished in both rooms of your match: not yet": (
         "第{board}副牌在你们这场比赛的两个房间还没有都打完：现在还不能看"
