@@ -287,3 +287,38 @@ def test_the_director_rules_a_forfeit_with_a_reason(server, h):
           "the ruled match's table was not closed")  # fmt: skip
     card = ann.client.get(path.replace("/api", "") + "/matches/1/1").text
     assert "Red did not come" in card
+
+
+def test_a_round_robin_round_after_round_on_live_tables(server, h):
+    """Four teams, three rounds of one board: each round the captains name robot line-ups and
+    the director seats the round; the next round is drawn from the results, every team meets
+    every other once, and each round's tables are closed once it is over."""
+    td, *caps = (h.Player(server).register(n) for n in ("td", "c1", "c2", "c3", "c4"))
+    r = td.post("/api/team-events", {"name": "循环", "format": "round-robin", "boards": 1})
+    path = f"/api/team-events/{r.json()['id']}"
+    for i, cap in enumerate(caps, 1):
+        body = {"name": f"T{i}", "players": [cap.name], "robots": 5}
+        assert cap.post(path + "/enter", body).status_code == 200
+    assert td.post(path + "/start").status_code == 200
+    met: set[frozenset[int]] = set()
+    seated: list[int] = []
+    for round_no in (1, 2, 3):
+        for i, cap in enumerate(caps, 1):
+            robots = [robot_member(i, n) for n in (2, 3, 4, 5)]
+            r = cap.post(path + "/lineup", {"open": robots[:2], "closed": robots[2:]})
+            assert r.status_code == 200, r.text
+        view = td.post(path + "/play").json()
+        rnd = view["rounds"][round_no - 1]
+        seated += [t for m in rnd["matches"] for t in m["tables"].values()]
+        done = _wait(
+            lambda n=round_no: (v := td.client.get(path).json())["rounds"][n - 1]["complete"] and v,
+            f"round {round_no} did not end",
+        )
+        for m in done["rounds"][round_no - 1]["matches"]:
+            met.add(frozenset((m["home"], m["away"])))
+            assert sum(m["vp"]) == pytest.approx(20)
+    assert len(met) == 6 and done["status"] == "finished"
+    assert sum(row["vp"] for row in done["standings"]) == pytest.approx(20 * 6)
+    for table_id in seated:
+        _wait(lambda t=table_id: td.client.get(f"/api/tables/{t}").json()["table"]["closed"],
+              f"table {table_id} was not closed")  # fmt: skip
