@@ -83,8 +83,8 @@ def match_in_two_rooms(base: str, browser, dan: httpx.Client) -> None:
 
     # the captains find their rooms from the event page; the spectator watches the open room
     ann.page.goto(f"{base}/team-events/{eid}")
-    assert "开室" in ann.page.inner_text("#rounds-panel")
-    ann.page.click("a.room-open")
+    assert "开室" in ann.page.inner_text("#my-table-link")
+    ann.page.click("#my-table-link")  # one click to one's own room
     ann.page.wait_for_selector("#bidding-box:not(.hidden), button.playable", timeout=30_000)
     cat.page.goto(f"{base}/tables/{tables['open']}")
     cat.page.wait_for_selector("#table-area", timeout=30_000)
@@ -103,7 +103,9 @@ def match_in_two_rooms(base: str, browser, dan: httpx.Client) -> None:
     assert refused.status == 409
     assert not cat.page.locator("#error-box:not(.hidden)").count()  # watching is allowed
 
-    bob.page.goto(f"{base}/tables/{tables['closed']}")
+    bob.page.goto(f"{base}/team-events/{eid}")
+    assert "Closed room" in bob.page.inner_text("#my-table-link")
+    bob.page.click("#my-table-link")
     bob.page.wait_for_selector("#bidding-box:not(.hidden), button.playable", timeout=30_000)
     play_board_by_clicks(bob.page, deadline)
 

@@ -149,8 +149,6 @@ def test_a_team_event_from_entry_to_a_match_played_by_robots(server, h):
     tables = r.json()["rounds"][0]["matches"][0]["tables"]
     assert tables["open"] and tables["closed"] and tables["open"] != tables["closed"]
     assert dan.post(path + "/play").json()["rounds"][0]["matches"][0]["tables"] == tables
-    _refused(ann.post(path + "/lineup", {"open": rb[2:], "closed": rb[:2]}), 409,
-             "segment 1 of this match is seated")  # fmt: skip
 
     done = _wait(lambda: (s := state())["status"] == "finished" and s, "the match did not end")
     m = done["rounds"][0]["matches"][0]
@@ -267,6 +265,9 @@ def test_a_team_event_goes_on_after_a_restart(db_path, h):
 def test_the_director_rules_a_forfeit_with_a_reason(server, h):
     people, path, tables = h.team_match(server, "弃权")
     dan, ann = people["dan"], people["ann"]
+    # the closed room's people have not played: the match is not over, its segment seated
+    lineup = {"open": ["ann", "ax"], "closed": [robot_member(1, 3), robot_member(1, 4)]}
+    _refused(ann.post(path + "/lineup", lineup), 409, "segment 1 of this match is seated")
     _refused(ann.post(path + "/rule", {"match": 1, "reason": "x", "forfeited_by": 2}), 403,
              "only the event's director")  # fmt: skip
     _refused(dan.post(path + "/rule", {"match": 1, "reason": "late"}), 400,

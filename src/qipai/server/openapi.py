@@ -363,7 +363,15 @@ SCHEMAS: dict[str, Schema] = {
         },
         standings={"type": "array", "description": "over the rounds complete"},
         notes={"type": "array", "items": STR},
-        you=obj(["director", "team", "captain"], director=BOOL, team=nullable(INT), captain=BOOL),
+        you=obj(
+            ["director", "team", "captain", "table"],
+            director=BOOL,
+            team=nullable(INT),
+            captain=BOOL,
+            table=nullable(
+                obj(["room", "table_id", "match"], room=STR, table_id=INT, match=INT)
+            ),
+        ),
     ),
     "NewTeamEvent": closed(
         obj(

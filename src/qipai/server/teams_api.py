@@ -29,7 +29,7 @@ from ..events.teams.entry import enter, start, withdraw_team
 from ..events.teams.event import name_lineup, rule
 from ..events.teams.export import standings_json
 from ..events.teams.match import Match
-from ..events.teams.roster import MAX_MEMBERS
+from ..events.teams.roster import MAX_MEMBERS, default_lineup
 from ..store import UserRecord
 from .context import api_guard, current_user, limited, srv
 from .fields import EVENT_NAME_MOST, number, text, unknown_fields, whole
@@ -137,6 +137,25 @@ def shown_standings(event: TeamEvent) -> list[dict[str, Any]]:
     return standings_json(team_standings(replace(event, rounds=done)))
 
 
+def my_table(live: LiveTeamEvent, name: str | None) -> dict[str, Any] | None:
+    """Where ``name`` plays now: the room and live table of their team's match in the segment
+    in play, by the captain's line-up (else the first four members); None when not seated."""
+    rnd = live.state.current_round
+    team = next((t for t in live.state.teams if name is not None and t.has(name)), None)
+    if rnd is None or team is None:
+        return None
+    for i, m in enumerate(rnd.matches, 1):
+        segment = segment_in_play(m)
+        if team.number not in (m.home, m.away) or segment is None:
+            continue
+        lineup = m.lineup_of(team.number, segment) or default_lineup(team)
+        for room, pair in ((Room.OPEN, lineup.open), (Room.CLOSED, lineup.closed)):
+            table = live.rooms.get((rnd.number, i, segment, room))
+            if name in pair and table is not None:
+                return {"room": room.value, "table_id": table, "match": i}
+    return None
+
+
 def team_event_view(live: LiveTeamEvent, user: UserRecord | None) -> dict[str, Any]:
     e = live.state
     s = e.settings
@@ -189,6 +208,7 @@ def team_event_view(live: LiveTeamEvent, user: UserRecord | None) -> dict[str, A
             "director": director,
             "team": None if mine is None else mine.number,
             "captain": mine is not None and mine.captain == name,
+            "table": my_table(live, name),
         },
     }
 

@@ -271,6 +271,7 @@ UI: dict[str, tuple[str, str]] = {
     "tm_stage_quarter-final": ("四分之一决赛", "quarter-final"),
     "tm_stage_round": ("{n}强赛", "round of {n}"),
     "tm_no_round_over": ("还没有结束的轮次。", "No round is over yet."),
+    "tm_your_table": ("进入你的牌桌（{room}）", "Go to your table ({room})"),
     "ev_status_registration": ("报名中", "Registration open"),
     "ev_status_running": ("比赛中", "In progress"),
     "ev_status_finished": ("已结束", "Finished"),
