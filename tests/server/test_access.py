@@ -148,6 +148,9 @@ def _walk(routes, event_id: int, tables: list[int], names: list[str]) -> list[st
         "/team-events/{event_id}/matches/{round}/{match}": [
             f"/team-events/{event_id}/matches/1/1"
         ],
+        "/team-events/{event_id}/matches/{round}/{match}.{fmt}": [
+            f"/team-events/{event_id}/matches/1/1.{fmt}" for fmt in ("pbn", "csv", "json")
+        ],
     }
     paths: list[str] = []
     for route in routes:

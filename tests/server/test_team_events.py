@@ -180,6 +180,14 @@ def test_a_team_event_from_entry_to_a_match_played_by_robots(server, h):
     home_vp = card[card.index('id="home-vp">') :].split(">", 1)[1].split("<", 1)[0]
     assert float(home_vp) == m["vp"][0]
     assert "开室" in card and "闭室" in card and "记分表" in card
+    # the match's files: PBN with both rooms, CSV a row a board, JSON with the VPs
+    files = f"/team-events/{eid}/matches/1/1"
+    pbn = ann.client.get(files + ".pbn").text
+    assert pbn.count('[Room "Open"]') == 2 and pbn.count('[Room "Closed"]') == 2
+    rows = ann.client.get(files + ".csv").text.strip().splitlines()
+    assert len(rows) == 3 and rows[0].startswith("board,open_contract")
+    assert ann.client.get(files + ".json").json()["vp"] == m["vp"]
+    assert ann.client.get(files + ".xml").status_code == 404
     # the list and the store: read back as it was
     listed = ann.client.get("/api/team-events").json()["events"]
     assert [(e["id"], e["status"]) for e in listed] == [(eid, "finished")]
@@ -266,6 +274,7 @@ def test_the_director_rules_a_forfeit_with_a_reason(server, h):
     people, path, tables = h.team_match(server, "弃权")
     dan, ann = people["dan"], people["ann"]
     # the closed room's people have not played: the match is not over, its segment seated
+    assert ann.client.get(path.replace("/api", "") + "/matches/1/1.pbn").status_code == 409
     lineup = {"open": ["ann", "ax"], "closed": [robot_member(1, 3), robot_member(1, 4)]}
     _refused(ann.post(path + "/lineup", lineup), 409, "segment 1 of this match is seated")
     _refused(ann.post(path + "/rule", {"match": 1, "reason": "x", "forfeited_by": 2}), 403,

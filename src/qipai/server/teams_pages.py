@@ -18,6 +18,10 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
+from .. import jsontext
+from ..events.disclosure import shown_team_boards
+from ..events.teams.event import board_deal
+from ..events.teams.export import match_csv, match_json, match_pbn
 from ..events.teams.formats import bracket, stage_name
 from ..store import UserRecord
 from ..web import display, i18n
@@ -233,6 +237,52 @@ async def team_match_page(request: Request) -> Response:
     )
 
 
+MATCH_FILES = {
+    "pbn": "application/x-pbn",
+    "csv": "text/csv; charset=utf-8",
+    "json": "application/json",
+}
+
+
+async def team_match_file(request: Request) -> Response:
+    """``GET /team-events/{id}/matches/{round}/{match}.{fmt}``: the match's PBN (both rooms),
+    CSV (a row a board) or JSON, once the reader may see every board of it."""
+    fmt = request.path_params["fmt"]
+    if fmt not in MATCH_FILES:
+        raise HTTPException(404, f"no such file: .{fmt} (pbn, csv or json)")
+    live = await team_live(request)
+    user = await current_user(request)
+    state = live.state
+    round_no = int(request.path_params["round"])
+    match_no = int(request.path_params["match"])
+    rnd = next((r for r in state.rounds if r.number == round_no), None)
+    if rnd is None or not 1 <= match_no <= len(rnd.matches):
+        raise HTTPException(404, f"round {round_no} has no match {match_no}")
+    m = rnd.matches[match_no - 1]
+    name = None if user is None else user.name
+    director = user is not None and user.id == live.director_id
+    shown = shown_team_boards(state, round_no, name, director=director)
+    if not m.is_complete or any(b.board not in shown for b in m.all_boards):
+        raise HTTPException(
+            409, "a match's files are ready once it is over and each of its boards may be seen"
+        )
+    names = {t.number: t.name for t in state.teams}
+    if fmt == "pbn":
+        body = match_pbn(
+            state.settings.name, m, lambda b: board_deal(state.seed, round_no, b), names
+        )
+    elif fmt == "csv":
+        body = match_csv(m)
+    else:
+        body = jsontext.dumps(match_json(m, round_no))
+    filename = f"team-event-{live.id}-r{round_no}-m{match_no}.{fmt}"
+    return Response(
+        body,
+        media_type=MATCH_FILES[fmt],
+        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+    )
+
+
 def team_page_routes() -> list[BaseRoute]:
     return [
         Route("/team-events", team_events_page, methods=["GET"]),
@@ -240,6 +290,11 @@ def team_page_routes() -> list[BaseRoute]:
         Route(
             "/team-events/{event_id:int}/matches/{round:int}/{match:int}",
             team_match_page,
+            methods=["GET"],
+        ),
+        Route(
+            "/team-events/{event_id:int}/matches/{round:int}/{match:int}.{fmt}",
+            team_match_file,
             methods=["GET"],
         ),
     ]

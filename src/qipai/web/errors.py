@@ -375,6 +375,10 @@ ZH: dict[str, str] = {
         "判定须为弃权（'forfeited_by'）或胜利分（'vp'），二者选一"
     ),
     "'vp' must be the home and the away team's VPs": "'vp'须为主队和客队的胜利分",
+    "no such file: .{fmt} (pbn, csv or json)": "没有这种文件：.{fmt}（可用pbn、csv或json）",
+    "a match's files are ready once it is over and each of its boards may be seen": (
+        "比赛结束、且每副牌都可以查看后，才能下载本场比赛的文件"
+    ),
     "segment {segment} of this match is seated: a line-up is named before it is": (
         "本场第{segment}节已经入座：上场阵容须在入座前提交"
     ),
