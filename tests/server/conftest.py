@@ -251,6 +251,31 @@ def wait_until(conn: Conn, done: Any, seconds: float = 20.0) -> None:
         time.sleep(0.005)
 
 
+def team_match(server: TestClient, name: str = "队式赛") -> tuple[dict[str, Player], str, Any]:
+    """A team event of one match of two boards whose open room is both teams' robots and
+    whose closed room is four people (Red's bob and bx NS, Blue's ann and ax EW), directed by
+    dan, seated: returns the players by name, the event's API path and the rooms' tables."""
+    from qipai.events.teams.roster import robot_member
+
+    names = ("ann", "ax", "bob", "bx", "dan")
+    ann, ax, bob, bx, dan = (Player(server).register(n) for n in names)
+    r = dan.post("/api/team-events", {"name": name, "format": "teams", "boards": 2})
+    assert r.status_code == 201, r.text
+    path = f"/api/team-events/{r.json()['id']}"
+    for captain, mate, team_name in ((ann, ax, "Blue"), (bob, bx, "Red")):
+        body = {"name": team_name, "players": [captain.name, mate.name], "robots": 4}
+        assert captain.post(path + "/enter", body).status_code == 200
+    assert dan.post(path + "/start").status_code == 200
+    for captain, mate, number in ((ann, ax, 1), (bob, bx, 2)):
+        body = {
+            "open": [robot_member(number, 3), robot_member(number, 4)],
+            "closed": [captain.name, mate.name],
+        }
+        assert captain.post(path + "/lineup", body).status_code == 200, body
+    tables = dan.post(path + "/play").json()["rounds"][0]["matches"][0]["tables"]
+    return {p.name: p for p in (ann, ax, bob, bx, dan) if p.name}, path, tables
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -327,6 +352,7 @@ def h():
         play_out=play_out,
         wait_until=wait_until,
         cards_in=cards_in,
+        team_match=team_match,
         FAST_HASHER=FAST_HASHER,
     )
 

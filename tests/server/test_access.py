@@ -100,6 +100,8 @@ ACTIONS = {
     ("POST", "/api/events/{event_id}/{action}"): "an event action: /api/events/{event_id}",
     ("POST", "/events/new"): "makes an event; redirects",
     ("POST", "/events/{event_id}/{action}"): "an event action; redirects or the event page",
+    ("POST", "/api/team-events"): "makes a team event: /api/team-events/{event_id}",
+    ("POST", "/api/team-events/{event_id}/{action}"): "a team event action: its view, walked",
 }
 
 
@@ -150,6 +152,16 @@ def _walk(routes, event_id: int, tables: list[int], names: list[str]) -> list[st
         "/api/events/{event_id}/hands": [f"/api/events/{event_id}/hands"],
         "/events/{event_id}/hands": [f"/events/{event_id}/hands"],
         "/players/{name}": [f"/players/{n}" for n in names],
+        "/api/team-events": ["/api/team-events"],
+        "/api/team-events/{event_id}": [f"/api/team-events/{event_id}"],
+        "/team-events": ["/team-events"],
+        "/team-events/{event_id}": [f"/team-events/{event_id}"],
+        "/team-events/{event_id}/matches/{round}/{match}": [
+            f"/team-events/{event_id}/matches/1/1"
+        ],
+        "/team-events/{event_id}/matches/{round}/{match}.{fmt}": [
+            f"/team-events/{event_id}/matches/1/1.{fmt}" for fmt in ("pbn", "csv", "json")
+        ],
     }
     paths: list[str] = []
     for route in routes:
@@ -167,7 +179,16 @@ def _walk(routes, event_id: int, tables: list[int], names: list[str]) -> list[st
 
 
 def _results_shown(body: Any) -> set[int]:
-    """The boards of the event whose results an event view or results.json shows."""
+    """The boards of the event whose results an event view or results.json shows (a team
+    event's: the boards of its matches with more than their progress)."""
+    if body.get("kind") == "team-event":
+        return {
+            b["board"]
+            for rnd in body["rounds"]
+            for m in rnd["matches"]
+            for b in m["boards"]
+            if set(b) - {"board", "played"}
+        }
     return {
         b["board"]
         for rnd in body["rounds"]
@@ -303,3 +324,64 @@ def test_no_route_shows_a_board_before_its_time(server, h):
         card = player.client.get(f"/api/events/{eid}/cards/1").json()
         assert [c["board"] for c in card["lines"]] == [1, 2] and card["hidden"] == 0
     check_watch(cat.client, t2, allowed=True)
+
+
+def test_no_route_shows_one_room_of_a_team_match_before_the_other(server, h):
+    """A team match: the open room is robots of both teams and finishes both boards; the
+    closed room is four people (bob & bx of Red NS, ann & ax of Blue EW) who sit over board 1.
+    No one but the director (dan, not playing) may see either board: not the players of the
+    match, not a spectator (cat) watching either room, not a visitor. The closed room passes
+    board 1 out: everyone sees board 1 and not board 2; then board 2 and all see both."""
+    from qipai.events.teams.event import board_deal
+    from qipai.events.teams.serial import from_json as team_from_json
+
+    people, path, tables = h.team_match(server)
+    ann, ax, bob, bx, dan = (people[n] for n in ("ann", "ax", "bob", "bx", "dan"))
+    cat = h.Player(server).register("cat")
+    anon = h.Player(server)
+    eid = int(path.rsplit("/", 1)[1])
+    t_open, t_closed = tables["open"], tables["closed"]
+
+    def played(room: str) -> list[bool]:
+        m = dan.client.get(path).json()["rounds"][0]["matches"][0]
+        return [b["played"][room] for b in m["boards"]]
+
+    _wait(lambda: played("open") == [True, True], "the open room's robots did not finish")
+    seed = team_from_json(server.app.state.server.store.event_store.get(eid).state).seed
+    deals = {b: board_deal(seed, 1, b) for b in (1, 2)}
+    conns = {p.name: p.connect(t_closed) for p in (ann, ax, bob, bx)}
+    by_seat = {c.state["you"]["seat"]: c for c in conns.values()}
+    assert {s: c.state["you"]["name"] for s, c in by_seat.items()} == {
+        "N": "bob", "S": "bx", "E": "ann", "W": "ax",
+    }  # fmt: skip
+
+    paths = _walk(server.app.routes, eid, [t_open, t_closed], ["ann", "dan", "cat"])
+    askers = {"anonymous": (anon, set()), "cat": (cat, set()), "ann": (ann, set()),
+              "dan": (dan, {1, 2})}  # fmt: skip
+    checks = 0
+    for player, may_see in askers.values():
+        checks += check_asker(player.client, paths, deals, may_see)
+    assert checks == len(paths) * (2 + 2 + 2 + 0)
+    # a spectator may watch either room; a player of the round neither
+    check_watch(cat.client, t_open, allowed=True)
+    check_watch(anon.client, t_closed, allowed=True)
+    check_watch(ann.client, t_open, allowed=False)
+    check_watch(bx.client, t_open, allowed=False)
+    assert ann.client.get(f"/api/tables/{t_open}/boards/1").status_code == 403
+    assert cat.client.get(f"/api/tables/{t_open}/boards/1").status_code == 409
+    assert dan.client.get(f"/api/tables/{t_open}/boards/1").status_code == 200
+
+    # the closed room passes board 1 out: board 1 is everyone's, board 2 no one's but dan's
+    h.play_calls(by_seat, ["P"] * 4)
+    _wait(lambda: played("closed") == [True, False], "the closed room's board 1")
+    for name, (player, _) in askers.items():
+        check_asker(player.client, paths, deals, {1, 2} if name == "dan" else {1})
+    shown = dan.client.get(path).json()["rounds"][0]["matches"][0]["boards"][0]
+    assert shown["closed"]["contract"] is None and shown["imps"] is not None
+    assert cat.client.get(f"/api/tables/{t_open}/boards/1").status_code == 200
+
+    h.play_calls(by_seat, ["P"] * 4)
+    _wait(lambda: dan.client.get(path).json()["status"] == "finished", "the match did not end")
+    for player, _ in askers.values():
+        check_asker(player.client, paths, deals, {1, 2})
+        assert _results_shown(player.client.get(path).json()) == {1, 2}

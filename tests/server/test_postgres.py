@@ -268,3 +268,61 @@ def test_the_events_tables_are_renamed_with_their_rows_and_back(any_url):
             assert compare_metadata(MigrationContext.configure(conn), Base.metadata) == []
     finally:
         engine.dispose()
+
+
+def test_team_events_are_stored_with_their_rooms_tables(any_store):
+    """A team event is an event row (kind ``team:...``) whose JSON reads back equal; each
+    room of a match is linked to its table once (a second link of the room is refused)."""
+    from datetime import UTC, datetime
+
+    from sqlalchemy.exc import IntegrityError
+
+    from qipai.events.teams import TeamEventSettings, TeamFormat
+    from qipai.events.teams.entry import enter, registration, start
+    from qipai.events.teams.serial import from_json, to_json
+    from qipai.store.team_tables import RoomTable, is_team_kind
+
+    store = any_store
+    e = registration(TeamEventSettings("杯赛", TeamFormat.TEAMS, boards=2), "s")
+    e = enter(e, "蓝队", "ann", ["ann"], robots=3)
+    e = start(enter(e, "Red", "bo", ["bo"], robots=3))
+    rec = store.event_store.create(
+        kind="team:teams",
+        name="杯赛",
+        director_id=None,
+        status="running",
+        state=to_json(e),
+        starts_at=datetime(2026, 12, 1, tzinfo=UTC),
+        log=("created", {"by": "td"}),
+    )
+    got = store.event_store.get(rec.id)
+    assert is_team_kind(got.kind) and from_json(got.state) == e
+    tables = [
+        store.create_table(
+            name=f"R1 M1 {room}",
+            owner_id=None,
+            scoring="IMP",
+            robot_level=0,
+            private=False,
+            invite_token=f"tok-{room}",
+            seed="team-event:1:round 1",
+            tournament=(rec.id, 1, n),
+        )
+        for n, room in enumerate(("open", "closed"), 1)
+    ]
+    rooms = [
+        RoomTable(rec.id, 1, 1, 1, room, t.id)
+        for room, t in zip(("open", "closed"), tables, strict=True)
+    ]
+    for r in rooms:
+        store.team_tables.link(r)
+    assert store.team_tables.rooms(rec.id) == rooms
+    assert store.team_tables.room_of(tables[1].id) == rooms[1]
+    assert store.team_tables.room_of(10_000) is None
+    again = store.create_table(
+        name="x", owner_id=None, scoring="IMP", robot_level=0, private=False,
+        invite_token="tok-x", seed="s",
+    )
+    with pytest.raises(IntegrityError):  # the database's unique constraint
+        store.team_tables.link(RoomTable(rec.id, 1, 1, 1, "open", again.id))
+    assert store.team_tables.rooms(rec.id) == rooms

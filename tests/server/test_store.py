@@ -23,7 +23,7 @@ def test_migrations_match_the_models_and_run_twice(store):
         diff = compare_metadata(MigrationContext.configure(conn), Base.metadata)
         assert diff == []
         assert conn.execute(text("PRAGMA journal_mode")).scalar() == "wal"
-        assert conn.execute(text("select version_num from alembic_version")).scalar() == "0006"
+        assert conn.execute(text("select version_num from alembic_version")).scalar() == "0007"
 
 
 def test_events_are_numbered_and_a_stale_writer_is_refused(store):

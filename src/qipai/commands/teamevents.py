@@ -33,7 +33,7 @@ import secrets
 from typing import Any
 
 from ..events.teams.event import TeamEvent, TeamFormat, standings
-from ..events.teams.export import match_json
+from ..events.teams.export import match_json, standings_json
 from ..events.teams.ladder import Challenge, Ladder
 from ..events.teams.simulate import FORMATS, TeamSimulation
 from ..events.teams.standings import TeamRow, team_standings
@@ -53,19 +53,6 @@ def simulation(args: argparse.Namespace, seed: str) -> TeamSimulation:
         challenges=args.challenges,
         segments=args.segments,
     )
-
-
-def _rows_json(rows: tuple[TeamRow, ...]) -> list[dict[str, Any]]:
-    return [
-        {
-            "rank": r.rank,
-            "team": r.team,
-            "vp": r.vp,
-            "imps_for": r.imps_for,
-            "imps_against": r.imps_against,
-        }
-        for r in rows
-    ]
 
 
 def _challenge_json(c: Challenge) -> dict[str, Any]:
@@ -98,7 +85,7 @@ def summary_json(result: TeamEvent | Ladder) -> dict[str, Any]:
         return {
             "format": "ladder",
             "matches": [_challenge_json(c) for c in result.challenges],
-            "standings": _rows_json(ladder_rows(result)),
+            "standings": standings_json(ladder_rows(result)),
             "byes": [],
             "ladder": list(result.order),
         }
@@ -114,7 +101,7 @@ def summary_json(result: TeamEvent | Ladder) -> dict[str, Any]:
     return {
         "format": result.settings.format.value,
         "matches": matches,
-        "standings": _rows_json(standings(result)),
+        "standings": standings_json(standings(result)),
         "byes": [
             {"round": rnd.number, "team": t, "vp": bye_vp}
             for rnd in result.rounds

@@ -12,6 +12,22 @@ event asks before it shows a board's deal or any table's result of it.
 Boards of rounds not yet seated are dealt for no one. A table's progress (which boards are
 finished) is not a board's result and is public.
 
+A team event (:mod:`qipai.events.teams`) plays each board of a round in two rooms of every
+match, all matches of the round the same deals; :func:`may_see_team_board` is the same rule for
+it: nobody sees one room's result or play of a board before the other room has finished it.
+
+* Once the round is complete (every match played or ruled) or the event is over, everyone may.
+* A member of a team playing in the round may see a board once **both rooms of their own
+  match** have finished it (their team-mates in the other room may still be playing it);
+* the director, while not playing in the round, may see every board at once;
+* everyone else (spectators of either room, other accounts, a team with a bye) may see a board
+  once both rooms of **every** match of the round have finished it: the hand record of a board
+  shows every table that played its deal.
+
+Watching a room live (:func:`may_watch_team_round`) shows its own play only, card by card: a
+spectator may watch either room; a member of a team of the round may not watch (they sit at
+their own table), nor see any other table of the round before its time.
+
 >>> from datetime import datetime, timedelta, timezone
 >>> from qipai.bridge import Contract, Seat
 >>> from qipai.events import (EventSettings, Played, advance, create_event, raise_hand,
@@ -33,9 +49,21 @@ finished) is not a board's result and is public.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .state import EventState
 
-__all__ = ["may_see_board", "shown_boards"]
+if TYPE_CHECKING:
+    from .teams.event import TeamEvent, TeamRound
+    from .teams.match import Match
+
+__all__ = [
+    "may_see_board",
+    "may_see_team_board",
+    "may_watch_team_round",
+    "shown_boards",
+    "shown_team_boards",
+]
 
 
 def may_see_board(
@@ -89,4 +117,88 @@ def shown_boards(
         board
         for board in {b for rnd in state.rounds for b in rnd.boards}
         if may_see_board(state, board, player, director=director)
+    )
+
+
+def _team_round(event: TeamEvent, round_number: int) -> TeamRound | None:
+    return next((r for r in event.rounds if r.number == round_number), None)
+
+
+def _match_of(rnd: TeamRound, event: TeamEvent, player: str | None) -> Match | None:
+    """The match of the round that ``player``'s team plays (None: not playing in it)."""
+    if player is None:
+        return None
+    team = next((t for t in event.teams if t.has(player)), None)
+    if team is None:
+        return None
+    return next((m for m in rnd.matches if team.number in (m.home, m.away)), None)
+
+
+def _finished(match: Match, board: int) -> bool:
+    return match.is_complete or match.board(board).done
+
+
+def may_see_team_board(
+    event: TeamEvent, round_number: int, board: int, player: str | None, *, director: bool = False
+) -> bool:
+    """Whether ``player`` (None: an anonymous visitor) may see board ``board`` of round
+    ``round_number`` of a team event now: its deal, and either room's play and result of it in
+    any match of the round (see the module's text).
+
+    >>> from qipai.bridge import Contract, Seat
+    >>> from qipai.events import Played
+    >>> from qipai.events.teams import TeamEventSettings, TeamFormat, Room, create, team
+    >>> from qipai.events.teams.event import record_board
+    >>> field = [team(1, "Blue", "ann", ["ann", "bo", "cy", "di"]),
+    ...          team(2, "Red", "ed", ["ed", "fa", "gu", "hi"])]
+    >>> e = create(TeamEventSettings("Cup", TeamFormat.TEAMS, boards=2), field, "doc")
+    >>> e = record_board(e, 1, 1, 1, Room.OPEN, Played(Contract.parse("4S"), Seat.NORTH, 10))
+    >>> [may_see_team_board(e, 1, 1, who) for who in ("ann", "ed", None)]
+    [False, False, False]
+    >>> may_see_team_board(e, 1, 1, "boss", director=True)
+    True
+    >>> e = record_board(e, 1, 1, 1, Room.CLOSED, Played(None))
+    >>> [may_see_team_board(e, 1, 1, who) for who in ("ann", "ed", None)]
+    [True, True, True]
+    >>> may_see_team_board(e, 1, 2, "ann"), may_see_team_board(e, 2, 1, "boss", director=True)
+    (False, False)
+    """
+    rnd = _team_round(event, round_number)
+    if rnd is None or not 1 <= board <= max((m.boards for m in rnd.matches), default=0):
+        return False  # not dealt yet
+    if event.over or rnd.is_complete:
+        return True
+    own = _match_of(rnd, event, player)
+    if own is not None:
+        return _finished(own, board)
+    if director:
+        return True
+    return all(_finished(m, board) for m in rnd.matches if board <= m.boards)
+
+
+def may_watch_team_round(
+    event: TeamEvent, round_number: int, player: str | None
+) -> bool:
+    """Whether ``player``, not seated there, may watch a room of round ``round_number`` live:
+    anyone not playing in the round (the director too); a member of a team of the round once
+    the round is complete. The director, not playing, is anyone."""
+    rnd = _team_round(event, round_number)
+    if rnd is None:
+        return False
+    if event.over or rnd.is_complete:
+        return True
+    return _match_of(rnd, event, player) is None
+
+
+def shown_team_boards(
+    event: TeamEvent, round_number: int, player: str | None, *, director: bool = False
+) -> frozenset[int]:
+    """The boards of round ``round_number`` that ``player`` may see now
+    (:func:`may_see_team_board`)."""
+    rnd = _team_round(event, round_number)
+    top = max((m.boards for m in rnd.matches), default=0) if rnd is not None else 0
+    return frozenset(
+        b
+        for b in range(1, top + 1)
+        if may_see_team_board(event, round_number, b, player, director=director)
     )

@@ -5,6 +5,10 @@ One rule, two cases:
 * **A table of an event** (a round's table): :mod:`qipai.events.disclosure` — everyone once the
   round is over; a player of the round once their own table has finished the board; the
   director while not playing, always.
+* **A room of a team match**: :func:`qipai.events.disclosure.may_see_team_board` — no one
+  sees one room's result or play of a board before the other room has finished it (a player
+  waits for both rooms of their own match, anyone else for every match of the round); a
+  member of a team of the round may not watch its tables.
 * **A club table**: a finished board is for everyone except a person still to play the same
   deal at a live table (a board set deals the same boards at every table of the set).
 
@@ -18,15 +22,23 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from starlette.exceptions import HTTPException
 from starlette.requests import HTTPConnection, Request
 
-from ..events.disclosure import may_see_board, shown_boards
+from ..events.disclosure import (
+    may_see_board,
+    may_see_team_board,
+    may_watch_team_round,
+    shown_boards,
+)
 from ..store import TableRecord, UserRecord
+from ..store.team_tables import RoomTable
 from .actor import TableActor
 from .context import current_user, may_view, srv
 from .event_runner import LiveEvent
+from .team_events import LiveTeamEvent
 
 __all__ = [
     "board_refusal",
@@ -65,11 +77,49 @@ def event_refusal(live: LiveEvent, user: UserRecord | None, board: int) -> HTTPE
     return HTTPException(409, f"board {board} is in the round being played: wait for its end")
 
 
+@dataclass(frozen=True)
+class TeamRoom:
+    """A table that plays a room of a team match, and its event."""
+
+    event: LiveTeamEvent
+    room: RoomTable
+
+
+def team_refusal(at: TeamRoom, user: UserRecord | None, board: int) -> HTTPException | None:
+    """None when ``user`` may see board ``board`` of a team match's room now; else why not."""
+    live, room = at.event, at.room
+    name = None if user is None else user.name
+    director = user is not None and user.id == live.director_id
+    if may_see_team_board(live.state, room.round, board, name, director=director):
+        return None
+    if name is not None and any(t.has(name) for t in live.state.teams):
+        return HTTPException(
+            403, f"board {board} is not finished in both rooms of your match: not yet"
+        )
+    return HTTPException(
+        409, f"board {board} is not finished in both rooms of every match of round {room.round}"
+    )
+
+
+async def team_room(conn: HTTPConnection, table_id: int) -> TeamRoom | None:
+    """The team match room table ``table_id`` plays, or None."""
+    teams = srv(conn).team_events
+    room = None if teams is None else await teams.room_of(table_id)
+    if teams is None or room is None:
+        return None
+    live = await teams.read(room.event_id)
+    return None if live is None else TeamRoom(live, room)
+
+
 async def table_event(
     conn: HTTPConnection, table_id: int, actor: TableActor | None = None
-) -> LiveEvent | None:
+) -> LiveEvent | TeamRoom | None:
     """The event a table belongs to, or None for a club table: a live table knows (its
-    ``tournament``), a table no longer live is looked up in the store."""
+    ``tournament``), a table no longer live is looked up in the store. A team match's room
+    is a :class:`TeamRoom`."""
+    room = await team_room(conn, table_id)
+    if room is not None:
+        return room
     events = srv(conn).events
     if events is None:
         return None
@@ -87,11 +137,13 @@ def board_refusal(
     table_id: int,
     number: int,
     deal: str,
-    event: LiveEvent | None,
+    event: LiveEvent | TeamRoom | None,
 ) -> HTTPException | None:
     """None when ``user`` may see board ``number`` (dealt ``deal``) of table ``table_id`` now;
     else why not. ``event`` is the table's (:func:`table_event`; None at a club table). The
     board is finished at that table (the caller checks)."""
+    if isinstance(event, TeamRoom):
+        return team_refusal(event, user, number)
     if event is not None:
         return event_refusal(event, user, number)
     if user is None:
@@ -126,6 +178,14 @@ async def watch_refusal(
     table while its round is played. Watching shows every card as it is played, so it needs
     every board of the table's round."""
     live = await table_event(conn, actor.id, actor)
+    if isinstance(live, TeamRoom):
+        name = None if user is None else user.name
+        if may_watch_team_round(live.event.state, live.room.round, name):
+            return None
+        return HTTPException(
+            403,
+            f"round {live.room.round} is being played: a player of it may not watch its tables",
+        )
     if live is None or actor.state.event_table is None:
         return None
     round_no = actor.state.event_table.get("round")

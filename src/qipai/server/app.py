@@ -52,6 +52,9 @@ from .robots import RobotPool
 from .table_routes import table_routes
 from .table_socket import socket_routes
 from .tables import RETIRE_AFTER, Tables
+from .team_events import TeamEvents
+from .teams_api import team_routes
+from .teams_pages import team_page_routes
 
 log = logging.getLogger("qipai.server")
 
@@ -146,6 +149,7 @@ def create_app(
     server.events = EventRunner(
         store, server.tables, clock=table_clock, poll_every=event_poll_every
     )
+    server.team_events = TeamEvents(store, server.tables, clock=table_clock)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -158,6 +162,9 @@ def create_app(
         assert server.events is not None
         events = await server.events.load_all()
         log.info("%d event(s) not over read back", events)
+        assert server.team_events is not None
+        teams = await server.team_events.load_all()
+        log.info("%d team event(s) not over read back", teams)
         server.events.start()
         # What is loaded now (modules, the tables rebuilt) lives as long as the server: keep it
         # out of the garbage collector's full collections, which walk every tracked object.
@@ -183,6 +190,8 @@ def create_app(
         *board_socket_routes(),
         *event_routes(),
         *event_page_routes(),
+        *team_routes(),
+        *team_page_routes(),
         Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
     ]
     app = Starlette(

@@ -23,6 +23,7 @@ from .edge import check_form, parse_json
 from .event_runner import EventRunner
 from .table import Command, Occupant, Sit
 from .tables import Tables
+from .team_events import TeamEvents
 
 MAX_BODY = 16 * 1024
 """The most bytes a request body may have."""
@@ -51,6 +52,7 @@ class Server:
     events: EventRunner | None = None
     boards: BoardTables | None = None
     """The live board-game tables (chess, xiangqi, renju, go)."""
+    team_events: TeamEvents | None = None
     events_by_user: RateLimiter = field(default_factory=lambda: RateLimiter(*EVENTS_PER_USER))
     robot_calls_by_user: RateLimiter = field(
         default_factory=lambda: RateLimiter(*ROBOT_CALLS_PER_USER)

@@ -54,6 +54,7 @@ from ..events.errors import ResultError
 from ..events.settings import Scoring
 from ..events.state import is_robot_player
 from ..store import EventRecord, Store, StoreError
+from ..store.team_tables import is_team_kind
 from .scoring import table_scoring
 from .table import Finish, Hold, Occupant, Release, SetUp
 from .table_log import EntryType
@@ -127,6 +128,8 @@ class EventRunner:
             10_000,
         )
         for record in records:
+            if is_team_kind(record.kind):
+                continue  # a team event: server.team_events loads it
             try:
                 live = await self._load(record)
             except Exception:
@@ -185,8 +188,8 @@ class EventRunner:
         if live is not None:
             return live
         record = await asyncio.to_thread(self.store.event_store.get, event_id)
-        if record is None:
-            return None
+        if record is None or is_team_kind(record.kind):
+            return None  # a team event is server.team_events'
         live = self._finished.get(event_id) or await self._load(record)
         until = live.state.corrections_until
         if until is not None and self.now() <= until:
@@ -418,15 +421,7 @@ class EventRunner:
     async def _record(
         self, event_id: int, round_no: int, table_no: int, table_id: int, p: dict[str, Any]
     ) -> None:
-        contract = p.get("contract")
-        declarer = p.get("declarer")
-        played = Played(
-            Contract.parse(contract) if contract else None,
-            Seat.parse(declarer) if declarer else None,
-            p.get("tricks") if contract else None,
-        )
-        t = p.get("t")
-        at = datetime.fromtimestamp(t / 1000, UTC) if isinstance(t, int) else None
+        played, at = played_from(p)
         board = int(p["number"])
 
         def change(state: EventState, now: datetime) -> EventState:
@@ -465,6 +460,19 @@ class EventRunner:
         live = self._events.get(event_id)
         if live is not None:
             await self._reconcile(live)
+
+
+def played_from(p: dict[str, Any]) -> tuple[Played, datetime | None]:
+    """A table's ``board_done`` payload as an event's result, and when it was played."""
+    contract = p.get("contract")
+    declarer = p.get("declarer")
+    played = Played(
+        Contract.parse(contract) if contract else None,
+        Seat.parse(declarer) if declarer else None,
+        p.get("tricks") if contract else None,
+    )
+    t = p.get("t")
+    return played, datetime.fromtimestamp(t / 1000, UTC) if isinstance(t, int) else None
 
 
 def _awards(state: EventState) -> list[tuple[str, int, int]]:

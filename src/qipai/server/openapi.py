@@ -390,6 +390,78 @@ SCHEMAS: dict[str, Schema] = {
         round={**INT, "description": "the round under way or last played (0: none yet)"},
     ),
     "EventList": obj(["events"], events={"type": "array", "items": ref("EventSummary")}),
+    "TeamEventList": obj(
+        ["events"],
+        events={
+            "type": "array",
+            "items": obj(
+                ["id", "name", "format", "status", "teams", "rounds_played"],
+                id=INT,
+                name=STR,
+                format=STR,
+                status={"type": "string", "enum": ["registration", "running", "finished"]},
+                teams=INT,
+                rounds_played=INT,
+            ),
+        },
+    ),
+    "TeamEvent": obj(
+        ["id", "kind", "name", "status", "settings", "teams", "rounds", "standings", "you"],
+        id=INT,
+        kind={"type": "string", "enum": ["team-event"]},
+        name=STR,
+        status={"type": "string", "enum": ["registration", "running", "finished"]},
+        settings={"type": "object"},
+        teams={"type": "array", "description": "number, name, captain, members (name, robot)"},
+        rounds={
+            "type": "array",
+            "description": "each match board by board: whether each room has played it, and"
+            " (once the viewer may see it: both rooms finished) both rooms' results and IMPs;"
+            " the IMPs over those boards, the VPs once complete; the rooms' live tables",
+        },
+        standings={"type": "array", "description": "over the rounds complete"},
+        notes={"type": "array", "items": STR},
+        you=obj(
+            ["director", "team", "captain", "table"],
+            director=BOOL,
+            team=nullable(INT),
+            captain=BOOL,
+            table=nullable(
+                obj(["room", "table_id", "match"], room=STR, table_id=INT, match=INT)
+            ),
+        ),
+    ),
+    "NewTeamEvent": closed(
+        obj(
+            ["name"],
+            name=STR,
+            format={
+                "type": "string",
+                "enum": ["teams", "round-robin", "swiss-teams", "knockout"],
+            },
+            boards=INT,
+            segments=INT,
+            rounds=nullable(INT),
+            bye_vp={"type": "number"},
+            forfeit_vp={"type": "number"},
+            carry_over={"type": "number"},
+            tiebreak_boards=INT,
+        )
+    ),
+    "TeamAction": obj(
+        (),
+        name={**STR, "description": "enter: the team's name"},
+        players={"type": "array", "items": STR, "description": "enter: the accounts"},
+        robots={**INT, "description": "enter: robots filling the seats left"},
+        team={**INT, "description": "withdraw: the team's number"},
+        segment={**INT, "description": "lineup: the segment (default 1)"},
+        open={"type": "array", "items": STR, "description": "lineup: the open room's pair"},
+        closed={"type": "array", "items": STR, "description": "lineup: the closed room's pair"},
+        match={**INT, "description": "play: the match (default: every match of the round)"},
+        reason={**STR, "description": "rule: why"},
+        forfeited_by={**INT, "description": "rule: the team that forfeits"},
+        vp={"type": "array", "items": {"type": "number"}, "description": "rule: home, away"},
+    ),
     "Event": obj(
         [
             "id",
@@ -821,6 +893,57 @@ OPERATIONS: dict[tuple[str, str], Operation] = {
             "action": {
                 "type": "string",
                 "enum": ["sit", "seat_answer", "stand", "next", "close"],
+            }
+        },
+    ),
+    ("GET", "/api/team-events"): Operation(
+        "The team events (VP matches, round robin, Swiss teams, knockout), newest first",
+        "events",
+        {200: ("at most 100 team events", "TeamEventList"), 503: NO_EVENTS},
+    ),
+    ("POST", "/api/team-events"): Operation(
+        "Create a team event, directed by you",
+        "events",
+        {
+            201: ("the new team event, open for entries", "TeamEvent"),
+            401: ("log in with an account (not a guest) to direct an event", "Error"),
+            429: ("more than 10 new events in an hour (see Retry-After)", "Error"),
+            503: NO_EVENTS,
+        },
+        description="400 names the field that is wrong. See docs/TEAMS.md.",
+        body="NewTeamEvent",
+        post=True,
+    ),
+    ("GET", "/api/team-events/{event_id}"): Operation(
+        "A team event: rosters, matches board by board as you may see them, standings",
+        "events",
+        {200: ("the team event", "TeamEvent"), 404: ("no such team event", "Error")},
+    ),
+    ("POST", "/api/team-events/{event_id}/{action}"): Operation(
+        "Enter or withdraw a team (its captain), name a line-up (the captain), or (the"
+        " director) start the event, seat a match's rooms at live tables, rule a match",
+        "events",
+        {
+            200: ("the team event after the action", "TeamEvent"),
+            401: ("log in with an account first (guests cannot enter events)", "Error"),
+            403: ("only the director (or a team's captain) may do that", "Error"),
+            404: ("no such team event, action or account", "Error"),
+            409: (
+                "the event refuses (a team of three, a player on two teams, a member not on"
+                " the team, the event started...)",
+                "Error",
+            ),
+        },
+        description="`enter`: `{name, players, robots}`, the one asking its captain and one"
+        " of its players; `withdraw`: `{team}`; `lineup`: `{segment, open, closed}`;"
+        " `start`, `play`: `{match}` or nothing; `rule`: `{match, reason}` and"
+        " `forfeited_by` (a team) or `vp` (home's, away's).",
+        body="TeamAction",
+        post=True,
+        params={
+            "action": {
+                "type": "string",
+                "enum": ["enter", "withdraw", "lineup", "start", "play", "rule"],
             }
         },
     ),

@@ -186,6 +186,27 @@ class EventTable(Base):
     table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), unique=True)
 
 
+class TeamMatchTable(Base):
+    """The live table that plays one room of one segment of a team match: ``match`` (from 1)
+    of round ``round`` of the team event ``event_id`` (a ``events`` row whose kind
+    starts ``team:``), ``room`` open or closed. The table is also in ``event_tables``,
+    under a number of its round, as every event's table is."""
+
+    __tablename__ = "team_match_tables"
+
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id"), index=True)
+    round: Mapped[int] = mapped_column(Integer)
+    match: Mapped[int] = mapped_column(Integer)
+    segment: Mapped[int] = mapped_column(Integer)
+    room: Mapped[str] = mapped_column(String(10))
+    __table_args__ = (
+        UniqueConstraint(
+            "event_id", "round", "match", "segment", "room", name="uq_team_match_tables_room"
+        ),
+    )
+
+
 class MasterpointAward(Base):
     """Masterpoints a player won in an event (巅峰大师分), written when its results are final."""
 

@@ -38,6 +38,7 @@ from .records import (
     UserRecord,
     aware,
 )
+from .team_tables import TeamTableStore
 
 SEATS = ("N", "E", "S", "W")
 
@@ -54,6 +55,7 @@ class Store:
         self._session = sessionmaker(engine, expire_on_commit=False)
         self._clock = clock
         self.event_store = EventStore(self._session, self.now)
+        self.team_tables = TeamTableStore(self._session)
 
     @property
     def session(self) -> sessionmaker[Session]:

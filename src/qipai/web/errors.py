@@ -401,6 +401,39 @@ ZH: dict[str, str] = {
     # -- events: the engine's formats and the director (kept in events/errors.py) -----------
     **EVENTS_ZH,
     **TEAMS_ZH,
+    # -- team events on the server (server/teams_api.py, team_events.py, access.py) ---------
+    "no such team event": "没有这项队式赛",
+    "log in with an account to play in or direct a team event": "请用账号登录后参加或主持队式赛",
+    "no such action: {action} (one of {actions})": "没有这种操作：{action}（可用：{actions}）",
+    "no account called {name}": "没有名为{name}的账号",
+    "{name} is on no team of this event": "{name}不是本项比赛任何一队的队员",
+    "{team} plays no match in round {round}": "“{team}”在第{round}轮没有比赛",
+    "no round is being played": "现在没有进行中的一轮",
+    "'{key}' must be a list of {low} to {high} player names": (
+        "'{key}'须为{low}至{high}个选手名字的列表"
+    ),
+    "'format' must be one of {formats}": "'format'须为以下之一：{formats}",
+    "a ruling is a forfeit ('forfeited_by') or VPs ('vp'), one": (
+        "判定须为弃权（'forfeited_by'）或胜利分（'vp'），二者选一"
+    ),
+    "'vp' must be the home and the away team's VPs": "'vp'须为主队和客队的胜利分",
+    "no such file: .{fmt} (pbn, csv or json)": "没有这种文件：.{fmt}（可用pbn、csv或json）",
+    "a match's files are ready once it is over and each of its boards may be seen": (
+        "比赛结束、且每副牌都可以查看后，才能下载本场比赛的文件"
+    ),
+    "segment {segment} of this match is seated: a line-up is named before it is": (
+        "本场第{segment}节已经入座：上场阵容须在入座前提交"
+    ),
+    "event {event} is not a team event": "第{event}项比赛不是队式赛",
+    "board {board} is not finished in both rooms of your match: not yet": (
+        "第{board}副牌在你们这场比赛的两个房间还没有都打完：现在还不能看"
+    ),
+    "board {board} is not finished in both rooms of every match of round {round}": (
+        "第{board}副牌在第{round}轮每场比赛的两个房间还没有都打完"
+    ),
+    "round {round} is being played: a player of it may not watch its tables": (
+        "第{round}轮正在进行：本轮的选手不能观看本轮的牌桌"
+    ),
     # -- events: the API's fields for formats and rulings (server/events_api.py) ------------
     "'format' must be swiss, mitchell or howell": (
         "'format'须为swiss（瑞士移位）、mitchell（双冠军）或howell（单冠军）"

@@ -99,6 +99,11 @@ ZH: dict[str, str] = {
         "一支队伍须有{low}至{high}名队员，不能是{count}名（{name}）"
     ),
     "a team needs a name": "队伍须有队名",
+    "the event has started: teams enter before it does": "比赛已经开始：须在开始前报名",
+    "team {number} is not entered in this event": "第{number}队没有报名本项比赛",
+    "only the captain of {team} ({captain}) withdraws it": (
+        "只有“{team}”的队长（{captain}）才能退赛"
+    ),
     "{player} is a robot's name: robots fill the seats left empty": (
         "{player}是机器人的名字：机器人只填补空出的座位"
     ),

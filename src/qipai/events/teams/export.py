@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ...bridge.board import dealer_of, vulnerability_of
@@ -34,8 +34,24 @@ from ...bridge.deal import Deal
 from ...formats.pbn import write_pbn
 from ...formats.record import Record
 from .match import Match, Room
+from .standings import TeamRow
 
-__all__ = ["match_csv", "match_json", "match_pbn"]
+__all__ = ["match_csv", "match_json", "match_pbn", "standings_json"]
+
+
+def standings_json(rows: Sequence[TeamRow]) -> list[dict[str, Any]]:
+    """Standings rows as JSON: rank, team, VPs, IMPs won and lost (the simulator's and the
+    server's form)."""
+    return [
+        {
+            "rank": r.rank,
+            "team": r.team,
+            "vp": r.vp,
+            "imps_for": r.imps_for,
+            "imps_against": r.imps_against,
+        }
+        for r in rows
+    ]
 
 
 def match_json(match: Match, number: int) -> dict[str, Any]:
