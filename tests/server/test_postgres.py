@@ -306,7 +306,7 @@ def test_team_events_are_stored_with_their_rooms_tables(any_store):
             private=False,
             invite_token=f"tok-{room}",
             seed="team-event:1:round 1",
-            tournament=(rec.id, 1, n),
+            event_table=(rec.id, 1, n),
         )
         for n, room in enumerate(("open", "closed"), 1)
     ]
