@@ -167,7 +167,7 @@ def test_a_board_set_deals_from_the_server_secret_not_its_name(db_path, h):
 
 
 def test_a_closed_club_table_leaves_memory_and_its_records_stay(db_path, h):
-    """Closed by its owner, a club table is retired as tournament tables are: gone from memory
+    """Closed by its owner, a club table is retired as an event's tables are: gone from memory
     (its page and websocket say it is closed), its hand records read from the store."""
     import time
 

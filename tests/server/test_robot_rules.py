@@ -1,6 +1,6 @@
 """What robots at a table agree to, decided in the table's pure logic (``decide``/``fold``): an
 undo only of the asker's own last action before anyone else has acted, once a trick (or round of
-the auction) per side, and never at a tournament table; a claim only when it is good double
+the auction) per side, and never at an event's table; a claim only when it is good double
 dummy, any other being ruled at once (Law 70), not withdrawn."""
 
 from __future__ import annotations
@@ -123,7 +123,7 @@ def test_no_undo_at_a_tournament_table():
     t = TableState(id=2, seed="t", robots=True)
     t = run(t, None, setup)
     t = call(t, "1C")
-    with pytest.raises(CommandError, match="not allowed at tournament tables"):
+    with pytest.raises(CommandError, match="not allowed at an event's tables"):
         decide(t, ANN, UndoCmd())
 
 

@@ -3,7 +3,7 @@ and reconnecting shows anyone a card their seat's view would not have shown by t
 
 Random steps (hypothesis) drive a live ``TableActor`` through its real path (``decide``,
 ``settle``, the store, the published views): two people seated among robots, a third user
-watching a table that shows watchers all four hands, at a club table and at a tournament table.
+watching a table that shows watchers all four hands, at a club table and at an event's table.
 The robots move when a step says so, so every run is the same. Then each message each user
 received is checked against the true board (the stored log, folded) with the Laws' rule of what
 a seat may see (``test_hidden_cards.check``): a user who held a seat at a board, at any time,

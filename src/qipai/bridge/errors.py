@@ -1,7 +1,7 @@
 """The errors of the rules core: one base, parse errors apart from rule errors.
 
 Every rule error names the Law of Duplicate Bridge (2017) it enforces, so a player or
-a tournament director sees why an action was refused.
+a director sees why an action was refused.
 """
 
 from __future__ import annotations

@@ -47,7 +47,7 @@ __all__ = [
 
 
 class EventError(QipaiError):
-    """Base of every error a tournament refuses an action with."""
+    """Base of every error an event refuses an action with."""
 
 
 # -- settings -------------------------------------------------------------------------------

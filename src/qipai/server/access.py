@@ -115,7 +115,7 @@ async def table_event(
     conn: HTTPConnection, table_id: int, actor: TableActor | None = None
 ) -> LiveEvent | TeamRoom | None:
     """The event a table belongs to, or None for a club table: a live table knows (its
-    ``tournament``), a table no longer live is looked up in the store. A team match's room
+    ``event_table``), a table no longer live is looked up in the store. A team match's room
     is a :class:`TeamRoom`."""
     room = await team_room(conn, table_id)
     if room is not None:
@@ -205,7 +205,7 @@ async def watch_refusal(
 async def finished_board(request: Request) -> tuple[TableRecord, int]:
     """The table and board number of a hand-record request, checked: the table is visible to
     this user, and the user is not sitting at a table where this deal is still to come. A
-    closed table (a tournament round over, or closed before a restart) is read from the store."""
+    closed table (an event's round over, or closed before a restart) is read from the store."""
     table_id = int(request.path_params["table_id"])
     board_no = int(request.path_params["board_no"])
     user = await current_user(request)

@@ -115,7 +115,7 @@ BoardDone = Callable[[int, int], Awaitable[None]]
 """What the actor calls (table id, board number) once a board is over: the analysis warms up."""
 ResultListener = Callable[[int, dict[str, Any]], Awaitable[None]]
 """What the actor calls (table id, the ``board_done`` payload) once a board's result is stored:
-a tournament records it."""
+an event records it."""
 
 
 async def answer(

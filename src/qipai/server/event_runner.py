@@ -218,7 +218,7 @@ class EventRunner:
         )
 
     def table_of(self, table_id: int) -> tuple[int, int, int] | None:
-        """(event id, round, table number) of a tournament table."""
+        """(event id, round, table number) of an event's table."""
         return self._by_table.get(table_id)
 
     # -- changing -------------------------------------------------------------------------------
@@ -376,7 +376,7 @@ class EventRunner:
             seed=round_seed(live.id, round_no),
             boards=setup.boards,
             seats=setup.seats,
-            tournament=(live.id, round_no, table_no),
+            event_table=(live.id, round_no, table_no),
         )
         live.tables[(round_no, table_no)] = actor.id
         self._by_table[actor.id] = (live.id, round_no, table_no)

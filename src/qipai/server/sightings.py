@@ -59,7 +59,7 @@ class Sightings:
         """Why ``user_id`` may not sit at the club table ``state`` now (a board of its set they
         have watched with all hands is in play or still to come there), or None."""
         if state.assigned:
-            return None  # tournament seats are assigned, and their deals are set per round
+            return None  # an event's seats are assigned, and their deals are set per round
         seen = self._seen.get(state.seed, {}).get(user_id)
         upcoming = state.board_no if state.in_progress else state.board_no + 1
         if seen is None or seen[0] < upcoming:

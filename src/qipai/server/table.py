@@ -4,7 +4,7 @@
 log entries it causes (or raises ``CommandError`` saying what was wrong); ``fold(state, entry)``
 (``table_log``: the entry types, their schema, one handler each) applies one to the table's
 state (``table_state``); ``settle`` stamps a decision's entries with the time and folds them in,
-adding what follows by itself (a finished board's result, a tournament table's next board). The
+adding what follows by itself (a finished board's result, an event's table's next board). The
 live actor and the replay after a restart both build a table with ``fold`` alone, so a replayed
 table is exactly the table that was live. Bridge actions go through ``qipai.bridge.apply`` in both.
 
@@ -158,7 +158,7 @@ class PlayerReturned:
 
 @dataclass(frozen=True, slots=True)
 class SetUp:
-    """The server's own command, first at a tournament table: the round's boards (number and
+    """The server's own command, first at an event's table: the round's boards (number and
     deal, in the order played) and who sits where (None: a robot plays the seat). Robots play
     there even with no person at the table, and each board follows the last by itself."""
 
@@ -170,7 +170,7 @@ class SetUp:
 
 @dataclass(frozen=True, slots=True)
 class Finish:
-    """The server's own command: the table is over (its tournament round has ended)."""
+    """The server's own command: the table is over (its event's round has ended)."""
 
     reason: str
 
@@ -272,7 +272,7 @@ def decide(state: TableState, user: Occupant | None, command: Command) -> list[E
     if isinstance(command, Chat):
         return [(EntryType.CHAT, _chat(state, user, command.text))]
     if isinstance(command, Sit | Stand) and state.assigned:
-        raise CommandError("seats at a tournament table are assigned: no one sits or stands")
+        raise CommandError("seats at an event's table are assigned: no one sits or stands")
     if isinstance(command, Sit):
         return sit_by_policy(state, user, command)
     if isinstance(command, SeatAnswerCmd):
@@ -293,7 +293,7 @@ def decide(state: TableState, user: Occupant | None, command: Command) -> list[E
         raise CommandError(f"play is paused by the director{why}")
     if isinstance(command, NextBoard):
         if state.assigned:
-            raise CommandError("a tournament table goes on to its next board by itself")
+            raise CommandError("an event's table goes on to its next board by itself")
         if state.in_progress:
             raise CommandError("the board is still being played")
         if not state.full:
@@ -307,11 +307,11 @@ def decide(state: TableState, user: Occupant | None, command: Command) -> list[E
 
 
 def set_up(state: TableState, command: SetUp) -> list[Entry]:
-    """A new tournament table: its boards, its players seated, and the first board dealt."""
+    """A new event's table: its boards, its players seated, and the first board dealt."""
     if state.seq != 0:
-        raise CommandError("only a new table can be set up for a tournament")
+        raise CommandError("only a new table can be set up for an event")
     if not command.boards:
-        raise CommandError("a tournament table needs at least one board")
+        raise CommandError("an event's table needs at least one board")
     event_id, round_no, table_no = command.event_table
     where = {"event": event_id, "round": round_no, "table": table_no}
     events: list[Entry] = [
@@ -373,12 +373,12 @@ def undo_target(state: TableState, seat: Seat) -> int:
 
 def request_undo(state: TableState, seat: Seat) -> list[Entry]:
     """``seat`` asks to take back its last action: the request, each robot opponent's consent
-    at once, and the undo itself when no person needs asking. Refused at a tournament table,
+    at once, and the undo itself when no person needs asking. Refused at an event's table,
     and refused at once where a robot opponent would decline (``robots_decline_undo``)."""
     if state.assigned:
-        # Laws 25 and 45C: at a tournament a call made or a card played stands; the director,
+        # Laws 25 and 45C: at an event a call made or a card played stands; the director,
         # not the opponents, rules on a mis-click, and robots cannot be asked to waive it.
-        raise CommandError("undo is not allowed at tournament tables (Laws 25 and 45C)")
+        raise CommandError("undo is not allowed at an event's tables (Laws 25 and 45C)")
     keep = undo_target(state, seat)
     if any(state.is_robot(opponent) for opponent in (seat.lho, seat.rho)):
         refusal = robots_decline_undo(state, seat, keep)
@@ -644,7 +644,7 @@ def after_action(state: TableState) -> list[Entry]:
             },
         )
     ]
-    if state.assigned and state.boards_left:  # a tournament table deals its next board itself
+    if state.assigned and state.boards_left:  # an event's table deals its next board itself
         done.append(board_started(fold(state, done[0])))
     return done
 
@@ -677,7 +677,7 @@ def robot_claim_answer(state: TableState, seat: Seat, dd: int | None) -> list[En
 
 def robot_to_act(state: TableState) -> Seat | None:
     """The robot seat that must act now, if any. Robots play only while a person sits at the
-    table (at a tournament table, always); a robot declarer also plays dummy; robot defenders
+    table (at an event's table, always); a robot declarer also plays dummy; robot defenders
     answer a pending claim, robot opponents a pending undo (robots here include seats taken
     over from people away)."""
     board = state.board

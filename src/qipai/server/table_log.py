@@ -32,7 +32,7 @@ type                payload (``?``: may be absent)
 ``board_done``      ``board_no``, ``number``, ``contract`` (``4SX``; null: passed out),
                     ``declarer``, ``tricks`` (declarer's), ``score_ns``, ``deal``
 ``set_up``          ``boards`` (``[number, deal]`` in the order played), ``tournament``
-                    (``event``, ``round``, ``table``): a tournament table's first entry
+                    (``event``, ``round``, ``table``): an event's table's first entry
 ``paused``          ``reason``: the director holds play
 ``resumed``         (nothing): play goes on
 ``closed``          ``reason?``: the table is over

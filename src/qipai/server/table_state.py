@@ -1,5 +1,5 @@
 """A table as its log has made it: who sits where, the board in play, the clocks, a pending
-undo, a tournament table's boards. A plain immutable value; ``table_log.fold`` makes the next
+undo, an event's table's boards. A plain immutable value; ``table_log.fold`` makes the next
 one from a log entry, and ``viewer_of`` says how one user sees it.
 """
 
@@ -104,12 +104,12 @@ class TableState:
     turn_since: int | None = None
     """When (ms since the epoch) the seat to act now began to think, where the log says."""
     boards: tuple[tuple[int, str], ...] = ()
-    """A tournament table's boards (number, deal) in the order played; empty at a club table,
+    """An event's table's boards (number, deal) in the order played; empty at a club table,
     which deals board after board from its seed."""
     event_table: dict[str, Any] | None = None
-    """At an event's table: its event, round and table number (the log's and the wire's
-    ``tournament``). Its seats are assigned (no
-    one sits or stands), robots play even with no person present, and boards follow on."""
+    """At an event's table: its event, round and table number (``event_table`` on the wire,
+    ``tournament`` in the stored ``set_up`` entry). Its seats are assigned (no one sits or
+    stands), robots play even with no person present, and boards follow on."""
     paused: str | None = None
     """Why play is held (the director's reason; "" for none given), or None while it goes
     on."""
@@ -156,16 +156,16 @@ class TableState:
 
     @property
     def assigned(self) -> bool:
-        """Whether this is a tournament table (seats assigned, robots play on their own)."""
+        """Whether this is an event's table (seats assigned, robots play on their own)."""
         return self.event_table is not None
 
     @property
     def boards_left(self) -> int | None:
-        """How many of a tournament table's boards are still to start (None at a club table)."""
+        """How many of an event's table's boards are still to start (None at a club table)."""
         return len(self.boards) - self.board_no if self.boards else None
 
     def deal_for(self, board_no: int) -> Deal:
-        """The deal of a table's ``board_no``-th board: a tournament table's is set up with
+        """The deal of a table's ``board_no``-th board: an event's table's is set up with
         the table, a club table's comes from its seed (either is logged when started)."""
         if self.boards:
             return Deal.parse(self.boards[board_no - 1][1])

@@ -31,7 +31,7 @@ from .writer import GroupWriter
 log = logging.getLogger("qipai.server")
 
 RETIRE_AFTER = 120.0
-"""Seconds a closed table (a tournament round over, or a club table its owner closed) stays in
+"""Seconds a closed table (an event's round over, or a club table its owner closed) stays in
 memory (late readers of its page) before only the store holds it."""
 
 
@@ -237,9 +237,9 @@ class Tables:
         seed: str,
         boards: tuple[tuple[int, str], ...],
         seats: tuple[Occupant | None, Occupant | None, Occupant | None, Occupant | None],
-        tournament: tuple[int, int, int],
+        event_table: tuple[int, int, int],
     ) -> TableActor:
-        """A tournament table (event id, round, table number), set up with the round's boards
+        """An event's table (event id, round, table number), set up with the round's boards
         and its players seated; tables of one round share ``seed`` (their board set). Its link
         to the event is written with the table, so it is never made twice."""
         record: TableRecord = await asyncio.to_thread(
@@ -251,13 +251,13 @@ class Tables:
                 private=False,
                 invite_token=secrets.token_urlsafe(16),
                 seed=seed,
-                event_table=tournament,
+                event_table=event_table,
             )
         )
         actor = self._actor(record, [])
         self._actors[record.id] = actor
         actor.start()
-        await actor.submit(None, SetUp(boards, seats, tournament))
+        await actor.submit(None, SetUp(boards, seats, event_table))
         return actor
 
     def retire(self, table_id: int, after: float | None = None) -> None:

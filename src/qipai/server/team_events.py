@@ -309,7 +309,7 @@ class TeamEvents:
             seed=f"team-event:{live.id}:round {round_no}",
             boards=boards,
             seats=(seats[0], seats[1], seats[2], seats[3]),
-            tournament=(live.id, round_no, table_no),
+            event_table=(live.id, round_no, table_no),
         )
         link = RoomTable(live.id, round_no, match_no, segment, room.value, actor.id)
         await asyncio.to_thread(self.store.team_tables.link, link)

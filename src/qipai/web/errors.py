@@ -106,18 +106,18 @@ ZH: dict[str, str] = {
     # -- the table (server/table.py, actor.py, tables.py) -----------------------------------
     "this table is closed": "牌桌已关闭",
     "log in (or play as a guest) first": "请先登录（或以游客身份进入）",
-    "seats at a tournament table are assigned: no one sits or stands": (
+    "seats at an event's table are assigned: no one sits or stands": (
         "比赛牌桌的座位由编排决定：不能自行入座或离座"
     ),
     "only the table's owner may close it": "只有开桌人可以关闭牌桌",
     "you are not sitting at this table": "你没有在这张牌桌入座",
     "play is paused by the director": "裁判已暂停比赛",
     "play is paused by the director: {reason}": "裁判已暂停比赛：{reason}",
-    "a tournament table goes on to its next board by itself": "比赛牌桌会自动进入下一副",
+    "an event's table goes on to its next board by itself": "比赛牌桌会自动进入下一副",
     "the board is still being played": "本副牌还在进行中",
     "every seat must be taken before the next board": "四个座位都坐满后才能开始下一副",
-    "only a new table can be set up for a tournament": "只有新开的牌桌才能设为比赛牌桌",
-    "a tournament table needs at least one board": "比赛牌桌至少要有一副牌",
+    "only a new table can be set up for an event": "只有新开的牌桌才能设为比赛牌桌",
+    "an event's table needs at least one board": "比赛牌桌至少要有一副牌",
     "no board is being played": "现在没有在打的牌",
     "a claim is pending: answer it first": "有待答复的摊牌：请先答复",
     "an undo is already waiting for an answer": "已有一个撤回请求在等待答复",
@@ -128,7 +128,7 @@ ZH: dict[str, str] = {
     "there is no undo to answer": "没有需要答复的撤回请求",
     "only the opponents of the player who asked answer an undo": "撤回请求只能由提出者的对手答复",
     "you have already agreed to this undo": "你已经同意了这次撤回",
-    "undo is not allowed at tournament tables (Laws 25 and 45C)": (
+    "undo is not allowed at an event's tables (Laws 25 and 45C)": (
         "比赛牌桌上不能撤回（《桥牌规则》第25条和第45条C款）"
     ),
     "robots agree to undo only your last call or card, before anyone else acts": (

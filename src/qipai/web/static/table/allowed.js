@@ -42,7 +42,7 @@ export function mayClaim(v) {
   return mayAct() && v.phase === "play" && v.claim === null && me() === v.declarer;
 }
 
-/** Undo (server/table.py request_undo): not at tournament tables; the player's own last call
+/** Undo (server/table.py request_undo): not at an event's tables; the player's own last call
     or card, with no person acting since; robot opponents agree only to the last action of the
     board, never to the opening lead. */
 export function mayUndo(v) {
@@ -63,7 +63,7 @@ export function mayUndo(v) {
   return true;
 }
 
-/** Sitting down: not at a tournament table; not where someone sits; one who stood up
+/** Sitting down: not at an event's table; not where someone sits; one who stood up
     mid-board only where they left; a watcher shown all four hands not while the board is on. */
 export function maySitAt(seat) {
   const t = ctx.state.table;
