@@ -4,7 +4,7 @@ functions, no I/O, no clock, no global randomness, no third-party imports."""
 from .auction import Auction, Entry
 from .board import Vulnerability, dealer_of, vulnerability_of
 from .calls import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Bid, Call, Contract, Doubling, parse_call
-from .cards import DECK, SUITS_HIGH_FIRST, Card, Rank, Seat, Side, Strain, Suit
+from .cards import DECK, SEATS, SUITS_HIGH_FIRST, Card, Rank, Seat, Side, Strain, Suit
 from .deal import Deal, Hand
 from .errors import (
     AuctionNotOver,
@@ -49,6 +49,7 @@ __all__ = [
     "DOUBLE",
     "PASS",
     "REDOUBLE",
+    "SEATS",
     "SUITS_HIGH_FIRST",
     "Action",
     "Auction",

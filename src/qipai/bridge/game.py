@@ -21,7 +21,7 @@ from functools import cached_property
 from .auction import Auction
 from .board import Vulnerability, dealer_of, vulnerability_of
 from .calls import Call, Contract
-from .cards import Card, Seat, Side
+from .cards import SEATS, Card, Seat, Side
 from .deal import Deal, Hand
 from .errors import (
     AuctionNotOver,
@@ -197,7 +197,7 @@ class BoardState:
     @cached_property
     def _hands_left(self) -> tuple[Hand, Hand, Hand, Hand]:
         played = set(self.played)
-        n, e, s, w = (Hand(c for c in self.deal[seat].cards if c not in played) for seat in Seat)
+        n, e, s, w = (Hand(c for c in self.deal[seat].cards if c not in played) for seat in SEATS)
         return (n, e, s, w)
 
     @cached_property

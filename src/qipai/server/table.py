@@ -42,6 +42,8 @@ from ..bridge import (
 from ..bridge import Claim as ClaimAction
 from ..bridge.game import Action
 from .table_log import (
+    CALL,
+    CARD,
     PLAY_ENTRIES,
     EntryType,
     action_of,
@@ -357,18 +359,28 @@ def undo_target(state: TableState, seat: Seat) -> int:
         raise CommandError("a claim is pending: answer it first")
     if state.undo is not None:
         raise CommandError("an undo is already waiting for an answer")
-    mine = [
-        i
-        for i, (kind, p) in enumerate(state.actions)
-        if kind in (EntryType.CALL, "card")
-        and (p.get("by") if kind == EntryType.CARD else p.get("seat")) == seat.letter
-        and not p.get("robot")
-    ]
-    if not mine:
-        raise CommandError("you have made no call or card on this board to take back")
-    if any(not p.get("robot") for _, p in state.actions[mine[-1] + 1 :]):
-        raise CommandError("someone else has acted since your last call or card")
-    return mine[-1]
+    # From the end: robots' actions may follow the seat's own; any other person's may not.
+    # (The board's entries are scanned for every view: plain-string comparisons, see CALL.)
+    actions = state.actions
+    letter = seat.letter
+    for i in range(len(actions) - 1, -1, -1):
+        kind, p = actions[i]
+        if p.get("robot"):
+            continue
+        if (kind == CARD and p.get("by") == letter) or (kind == CALL and p.get("seat") == letter):
+            return i
+        if any(_own_play(entry, letter) for entry in actions[:i]):
+            raise CommandError("someone else has acted since your last call or card")
+        break
+    raise CommandError("you have made no call or card on this board to take back")
+
+
+def _own_play(entry: Entry, letter: str) -> bool:
+    """Whether ``entry`` is a call or card that the person at ``letter``'s seat made."""
+    kind, p = entry
+    if p.get("robot"):
+        return False
+    return (kind == CARD and p.get("by") == letter) or (kind == CALL and p.get("seat") == letter)
 
 
 def request_undo(state: TableState, seat: Seat) -> list[Entry]:
@@ -410,7 +422,7 @@ def robots_decline_undo(state: TableState, asker: Seat, keep: int) -> CommandErr
             "robots agree to undo only your last call or card, before anyone else acts"
         )
     kind, n = undo_round(state, keep)
-    if kind == EntryType.CARD and not any(k == EntryType.CARD for k, _ in state.actions[:keep]):
+    if kind == CARD and not any(k == CARD for k, _ in state.actions[:keep]):
         # Law 41D: dummy is faced once the opening lead is; taking the lead back would hide
         # dummy again from a player who has seen it.
         return CommandError("robots do not take back the opening lead: dummy is faced (Law 41D)")

@@ -8,12 +8,12 @@ from collections.abc import Collection
 from dataclasses import replace
 from typing import Any
 
-from ..bridge import Seat, spectator_view, view
+from ..bridge import SEATS, Seat, spectator_view, view
 from ..store import TableRecord
 from ..web.errors import zh as error_zh
 from .serialize import view_json
 from .table import undo_declined
-from .table_log import EntryType
+from .table_log import CALL
 from .table_state import Occupant, TableState, Viewer
 
 
@@ -23,7 +23,7 @@ def summary_json(
     """The table for the lobby and the table page: settings, who sits where, the clocks."""
     st = state
     seats: dict[str, Any] = {}
-    for seat in Seat:
+    for seat in SEATS:
         occ = st.seats[seat]
         if occ is not None:
             seats[seat.letter] = {
@@ -58,8 +58,8 @@ def summary_json(
         "seq": st.seq,
         "undo": undo_json(st),
         "clocks": {
-            "board": {s.letter: st.clocks[s] for s in Seat},
-            "total": {s.letter: st.totals[s] for s in Seat},
+            "board": {s.letter: st.clocks[s] for s in SEATS},
+            "total": {s.letter: st.totals[s] for s in SEATS},
             "since": st.turn_since if st.in_progress else None,
             "acting": acting.letter if acting is not None else None,
             "now": now_ms,
@@ -74,7 +74,7 @@ def undo_json(st: TableState) -> dict[str, Any] | None:
     kind, p = st.actions[st.undo.keep]
     return {
         "seat": st.undo.seat.letter,
-        "what": p["call"] if kind == EntryType.CALL else p["card"],
+        "what": p["call"] if kind == CALL else p["card"],
         "waiting_for": [s.letter for s in st.undo.waiting_for if s not in st.undo.accepted],
     }
 
@@ -116,7 +116,9 @@ def error_message(message: str) -> dict[str, str]:
 def told_calls(state: TableState, seat: Seat) -> frozenset[int]:
     """The numbers (in the auction) of ``seat``'s partner's calls whose meaning ``seat`` is
     told: the robot calls logged ``partner_told`` (``table.partner_told``), and no other."""
-    calls = [p for kind, p in state.actions if kind == EntryType.CALL]
+    if not state.robot_meanings:
+        return frozenset()
+    calls = [p for kind, p in state.actions if kind == CALL]
     partner = seat.partner.letter
     return frozenset(
         i for i, p in enumerate(calls) if p["seat"] == partner and p.get("partner_told")

@@ -126,6 +126,12 @@ SCHEMA: Mapping[EntryType, tuple[frozenset[str], frozenset[str]]] = {
 }
 """Each entry type's payload fields: (required, optional), beside ``v`` and ``t``."""
 
+CALL: str = E.CALL.value
+CARD: str = E.CARD.value
+"""The two entries a board's actions are mostly made of, as plain strings, for the loops that
+scan a board's entries for every view: in Python 3.11 looking a member up on an enum class and
+comparing a ``str`` with a ``StrEnum`` member each cost several times a plain comparison."""
+
 BRIDGE_ENTRIES = frozenset({E.CALL, E.CARD, E.CLAIM, E.CLAIM_RESPONSE})
 """The entries that are rules-core actions (through ``qipai.bridge.apply``)."""
 PLAY_ENTRIES = BRIDGE_ENTRIES | {E.CLAIM_RULED}
@@ -243,13 +249,13 @@ def _bridge_action(state: TableState, entry: Entry) -> TableState:
         "board": apply(state.board, action_of(kind, p)),
         "actions": (*state.actions, entry),
     }
-    if kind == E.CALL:
+    if kind == CALL:
         changes["explanations_zh"] = (*state.explanations_zh, str(p.get("explanation_zh", "")))
     t = p.get("t")
     if isinstance(t, int):
         changes["turn_since"] = t
         if state.turn_since is not None:
-            seat = Seat.parse(p["by"] if kind == E.CARD else p["seat"])
+            seat = Seat.parse(p["by"] if kind == CARD else p["seat"])
             changes["clocks"], changes["totals"] = _spent(state, seat, t - state.turn_since)
     return replace(state, **changes)
 
@@ -385,7 +391,7 @@ def _rebuild(s: TableState, keep: int) -> TableState:
     fresh = new_board(board.number, board.deal)
     for kind, p in kept:
         fresh = apply(fresh, action_of(kind, p))
-    zh = tuple(str(p.get("explanation_zh", "")) for kind, p in kept if kind == E.CALL)
+    zh = tuple(str(p.get("explanation_zh", "")) for kind, p in kept if kind == CALL)
     return replace(s, board=fresh, actions=kept, explanations_zh=zh)
 
 
@@ -399,14 +405,14 @@ def undo_round(state: TableState, keep: int) -> tuple[str, int]:
 
 def action_of(kind: str, p: dict[str, Any]) -> Action:
     """The rules-core action a logged bridge entry stands for."""
-    if kind == E.CALL:
+    if kind == CALL:
         return MakeCall(
             parse_call(p["call"]),
             seat=Seat.parse(p["seat"]),
             alert=bool(p.get("alert", False)),
             explanation=str(p.get("explanation", "")),
         )
-    if kind == E.CARD:
+    if kind == CARD:
         return PlayCard(Card.parse(p["card"]), seat=Seat.parse(p["by"]))
     if kind == E.CLAIM:
         return ClaimAction(
@@ -434,7 +440,7 @@ def public_entry(entry: Entry, viewer: Seat | None) -> dict[str, Any]:
     elif kind == E.SET_UP:  # the round's deals are secret until each is played
         # stored as ``tournament``, sent as ``event_table`` (protocol 3)
         out.update(boards=[n for n, _ in p["boards"]], event_table=p["tournament"])
-    elif kind == E.CALL:
+    elif kind == CALL:
         caller = Seat.parse(p["seat"])
         out.update(seat=p["seat"], call=p["call"], robot=p.get("robot", False))
         told = bool(p.get("partner_told")) and viewer == caller.partner

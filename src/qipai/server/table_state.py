@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..bridge import BoardState, Deal, Phase, Seat, Side
+from ..bridge import SEATS, BoardState, Deal, Phase, Seat, Side
 
 Entry = tuple[str, dict[str, Any]]
 """A log entry as written to the table's log: its type (``table_log.EntryType``) and its
@@ -122,7 +122,7 @@ class TableState:
     def seat_of(self, user_id: int | None) -> Seat | None:
         if user_id is None:
             return None
-        for seat in Seat:
+        for seat in SEATS:  # not ``Seat``: iterating an enum is slow, and this runs per view
             occ = self.seats[seat]
             if occ is not None and occ.user_id == user_id:
                 return seat
