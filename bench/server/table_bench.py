@@ -3,7 +3,7 @@
 
 In one process, against references:
 
-* reference 1: one-event transactions straight into ``Store.append_events`` (SQLite, WAL);
+* reference 1: one-event transactions straight into ``Store.append_entries`` (SQLite, WAL);
 * measured 1: actions through a ``TableActor`` (rules check, one transaction, fold, a view for each
   of five connections), four people playing random legal boards;
 * reference 2: the same boards' actions through ``qipai.bridge.apply`` alone;
@@ -59,7 +59,7 @@ ACTIONS = 600
 def raw_commits(store: Store, table_id: int, n: int) -> float:
     start = time.perf_counter()
     for i in range(n):
-        store.append_events(table_id, i, [("chat", {"text": "x"})])
+        store.append_entries(table_id, i, [("chat", {"text": "x"})])
     return n / (time.perf_counter() - start)
 
 
@@ -122,7 +122,7 @@ def references() -> None:
         )
         commits = raw_commits(store, ref.id, ACTIONS)
         actions, table_id = asyncio.run(actor_actions(store, ACTIONS))
-        events = store.events(table_id)
+        events = store.entries(table_id)
         record = store.table(table_id)
         assert record is not None
         pairs = [(e.type, e.payload) for e in events]

@@ -138,7 +138,7 @@ def test_resignation_ends_the_game_and_records_the_result(server: Any, h: Any) -
     assert "认输" in cy.view["reason_text"]["zh-CN"]
     (err,) = errors_of(ann.request({"type": "board.move", "move": "h9"}))
     assert "the game is over" in err["message"] and "对局已结束" in err["zh"]
-    kinds = [e.type for e in server.app.state.server.store.events(table_id)]
+    kinds = [e.type for e in server.app.state.server.store.entries(table_id)]
     assert kinds[-3:] == ["board.move", "board.result", "closed"]
 
 

@@ -55,9 +55,9 @@ def test_every_seat_sees_the_statement_and_the_log_keeps_it(server, h, db_path) 
     assert claim_events and claim_events[-1]["statement"] == LINE
     store = Store.open(sqlite_url(db_path))
     try:
-        logged = [e.payload for e in store.events(table_id) if e.type == "claim"]
+        logged = [e.payload for e in store.entries(table_id) if e.type == "claim"]
         rebuilt = replay(
-            store.table(table_id), [(e.type, e.payload) for e in store.events(table_id)]
+            store.table(table_id), [(e.type, e.payload) for e in store.entries(table_id)]
         )
     finally:
         store.close()

@@ -248,7 +248,7 @@ def test_a_whole_event_with_people_robots_a_withdrawal_and_the_clock(tmp_path, h
     store = Store.open(sqlite_url(db))
     try:
         table_id = next(t["table_id"] for t in ev["rounds"][3]["tables"] if 1 in (t["ns"], t["ew"]))
-        kinds = [e.type for e in store.events(table_id)]
+        kinds = [e.type for e in store.entries(table_id)]
         assert "robot_takeover" in kinds and "player_returned" in kinds
         assert kinds.index("robot_takeover") < kinds.index("player_returned")
     finally:

@@ -33,7 +33,7 @@ def truth_by_seq(db_path, table_id):
     """The true board after each event number (None before the first board)."""
     store = Store.open(sqlite_url(db_path))
     try:
-        events = store.events(table_id)
+        events = store.entries(table_id)
     finally:
         store.close()
     board, out = None, {0: None}
@@ -209,7 +209,7 @@ def truth_by_fold(db_path, table_id):
     (so undos, robot takeovers and tournament set-ups count as they do at the table)."""
     store = Store.open(sqlite_url(db_path))
     try:
-        events = store.events(table_id)
+        events = store.entries(table_id)
     finally:
         store.close()
     return {seq: (t.board if t is not None else None) for seq, t in tables_by_fold(events).items()}

@@ -42,10 +42,10 @@ def test_the_store_over_postgresql(pg_url):
             invite_token="tok",
             seed="s",
         )
-        store.append_events(t.id, 0, [("chat", {"text": "你好 ♠"})])
+        store.append_entries(t.id, 0, [("chat", {"text": "你好 ♠"})])
         with pytest.raises(StoreError):
-            store.append_events(t.id, 0, [("chat", {"text": "late"})])
-        assert store.events(t.id)[0].payload == {"v": 1, "text": "你好 ♠"}
+            store.append_entries(t.id, 0, [("chat", {"text": "late"})])
+        assert store.entries(t.id)[0].payload == {"v": 1, "text": "你好 ♠"}
         assert store.table_by_invite("tok").private
     finally:
         store.close()

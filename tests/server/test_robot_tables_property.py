@@ -206,7 +206,7 @@ def check_run(run: Run, store: Store, cards_in: Any) -> int:
     robot's card shown and then taken back (by an undo) is still known. (A card of a hand a
     person played at that board, taken back, was their own mis-click, seen by the whole table
     as at a real one: Law 16D.)"""
-    tables = tables_by_fold(store.events(run.actor.id))
+    tables = tables_by_fold(store.entries(run.actor.id))
     truth = {seq: (t.board if t is not None else None) for seq, t in tables.items()}
     last_of_board: dict[int, Any] = {}
     for t in tables.values():

@@ -10,7 +10,7 @@ from qipai.store import Store, sqlite_url
 def rebuilt(db_path, table_id):
     store = Store.open(sqlite_url(db_path))
     try:
-        return replay(store.table(table_id), [(e.type, e.payload) for e in store.events(table_id)])
+        return replay(store.table(table_id), [(e.type, e.payload) for e in store.entries(table_id)])
     finally:
         store.close()
 

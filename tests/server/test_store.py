@@ -38,16 +38,16 @@ def test_events_are_numbered_and_a_stale_writer_is_refused(store):
         seed="seed",
     )
     assert (
-        store.append_events(t.id, 0, [("seated", {"seat": "N", "user_id": u.id, "name": "ann"})])
+        store.append_entries(t.id, 0, [("seated", {"seat": "N", "user_id": u.id, "name": "ann"})])
         == 1
     )
-    assert store.append_events(t.id, 1, [("chat", {"text": "a"}), ("chat", {"text": "b"})]) == 3
+    assert store.append_entries(t.id, 1, [("chat", {"text": "a"}), ("chat", {"text": "b"})]) == 3
     with pytest.raises(StoreError):
-        store.append_events(t.id, 1, [("chat", {"text": "late"})])
-    events = store.events(t.id)
+        store.append_entries(t.id, 1, [("chat", {"text": "late"})])
+    events = store.entries(t.id)
     assert [e.seq for e in events] == [1, 2, 3]
     assert all(e.payload["v"] == 1 for e in events)
-    assert [e.seq for e in store.events(t.id, after=2)] == [3]
+    assert [e.seq for e in store.entries(t.id, after=2)] == [3]
     assert store.table(t.id).seats == {"N": u.id, "E": None, "S": None, "W": None}
     assert store.table(t.id).last_seq == 3
 
@@ -63,12 +63,12 @@ def test_one_failed_action_writes_nothing(store):
         seed="seed",
     )
     with pytest.raises(Exception):  # noqa: B017 - a projection that cannot be written
-        store.append_events(
+        store.append_entries(
             t.id,
             0,
             [("chat", {"text": "ok"}), ("seated", {"seat": "N", "user_id": 999, "name": "x"})],
         )
-    assert store.events(t.id) == []
+    assert store.entries(t.id) == []
     assert store.table(t.id).last_seq == 0
 
 
@@ -103,7 +103,7 @@ def test_a_group_commit_writes_many_tables_at_once_and_refuses_only_the_stale(st
         for i in range(3)
     ]
     a, b, c = (t.id for t in tables)
-    store.append_events(b, 0, [("chat", {"text": "first"})])
+    store.append_entries(b, 0, [("chat", {"text": "first"})])
     results = store.append_batch(
         [
             (a, 0, [("chat", {"text": "a1"}), ("chat", {"text": "a2"})]),
@@ -112,8 +112,8 @@ def test_a_group_commit_writes_many_tables_at_once_and_refuses_only_the_stale(st
         ]
     )
     assert results[0] == 2 and isinstance(results[1], StoreError) and results[2] == 0
-    assert [e.payload["text"] for e in store.events(a)] == ["a1", "a2"]
-    assert [e.payload["text"] for e in store.events(b)] == ["first"]
+    assert [e.payload["text"] for e in store.entries(a)] == ["a1", "a2"]
+    assert [e.payload["text"] for e in store.entries(b)] == ["first"]
     assert store.append_batch([(a, 2, [("chat", {"text": "a3"})]), (b, 1, [("closed", {})])]) == [
         3,
         2,
@@ -154,7 +154,7 @@ def test_upgrading_a_database_with_tables_keeps_them(tmp_path):
     try:
         t = store.table(1)
         assert t.board_set is None and t.spectators_see_all is False and t.away == {}
-        assert [e.payload["text"] for e in store.events(1)] == ["hi"]
+        assert [e.payload["text"] for e in store.entries(1)] == ["hi"]
         assert store.user(1).session_epoch == 0
         assert store.event_store.listing() == []
     finally:

@@ -11,7 +11,7 @@ from qipai.store import Store, sqlite_url
 def kinds(db_path, table_id):
     store = Store.open(sqlite_url(db_path))
     try:
-        return [e.type for e in store.events(table_id)], store
+        return [e.type for e in store.entries(table_id)], store
     finally:
         store.close()
 
@@ -55,7 +55,7 @@ def test_the_opponents_agree_and_the_call_is_taken_back(server, h, db_path):
     store = Store.open(sqlite_url(db_path))
     try:
         rebuilt = replay(
-            store.table(table_id), [(e.type, e.payload) for e in store.events(table_id)]
+            store.table(table_id), [(e.type, e.payload) for e in store.entries(table_id)]
         )
     finally:
         store.close()

@@ -398,7 +398,7 @@ class TableActor:
             if self.writer is not None:
                 await self.writer.append(self.id, self.state.seq, events)
             else:
-                await asyncio.to_thread(self.store.append_events, self.id, self.state.seq, events)
+                await asyncio.to_thread(self.store.append_entries, self.id, self.state.seq, events)
         except StoreError:
             log.exception("table %s: the log moved on elsewhere; reloading", self.id)
             await self._reload()
@@ -424,7 +424,7 @@ class TableActor:
         self.history.add(state.seq, event)
 
     async def _reload(self) -> None:
-        events = await asyncio.to_thread(self.store.events, self.id)
+        events = await asyncio.to_thread(self.store.entries, self.id)
         state = self.state = self.game.initial(self.record)
         self.history.clear()
         for e in events:

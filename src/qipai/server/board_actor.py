@@ -213,7 +213,7 @@ class BoardTableActor:
             return
         written = [entry for entry, _ in settled]
         try:
-            await asyncio.to_thread(self.store.append_events, self.id, self.state.seq, written)
+            await asyncio.to_thread(self.store.append_entries, self.id, self.state.seq, written)
         except Exception:
             log.exception("board table %s: could not write entries", self.id)
             raise CommandError("could not save: the table is unchanged, try again") from None
@@ -336,7 +336,7 @@ class BoardTables:
         record = await asyncio.to_thread(self.store.table, table_id)
         if record is None or record.scoring != BOARD_SCORING:
             return None
-        stored = await asyncio.to_thread(self.store.events, table_id)
+        stored = await asyncio.to_thread(self.store.entries, table_id)
         state = BOARD.initial(record)
         for e in stored:
             state = BOARD.fold(state, (e.type, e.payload))
@@ -356,7 +356,7 @@ class BoardTables:
             if record.scoring != BOARD_SCORING:
                 continue
             try:
-                stored = await asyncio.to_thread(self.store.events, record.id)
+                stored = await asyncio.to_thread(self.store.entries, record.id)
                 actor = self._actor(record, [(e.type, e.payload) for e in stored])
             except Exception:
                 log.exception("board table %s: its log could not be replayed", record.id)

@@ -446,7 +446,7 @@ class EventRunner:
             table_id = live.tables.get((rnd.number, table.number))
             if table_id is None:
                 continue
-            events = await asyncio.to_thread(self.store.events, table_id)
+            events = await asyncio.to_thread(self.store.entries, table_id)
             for e in events:
                 if (
                     e.type != EntryType.BOARD_DONE

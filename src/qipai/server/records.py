@@ -196,7 +196,7 @@ class BoardRecords:
         if not row.done:
             raise BoardNotReady(f"board {board_no} is still being played")
         after = (row.first_seq or 1) - 1
-        events = await asyncio.to_thread(self.store.events, table_id, after, None, row.last_seq)
+        events = await asyncio.to_thread(self.store.entries, table_id, after, None, row.last_seq)
         if row.first_seq is None:  # a board logged before the ranges were kept: find its start
             start = max(
                 i

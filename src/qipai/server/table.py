@@ -48,7 +48,6 @@ from .table_log import (
     EntryType,
     action_of,
     fold,
-    public_entry,
     undo_round,
 )
 from .table_state import (
@@ -61,11 +60,6 @@ from .table_state import (
     Viewer,
     viewer_of,
 )
-
-public_event = public_entry
-
-Event = Entry
-"""The old name of a log entry (``table_state.Entry``), kept for callers outside the server."""
 
 
 class CommandError(Exception):
@@ -722,7 +716,6 @@ __all__ = [
     "Viewer",
     "action_of",
     "fold",
-    "public_event",
     "undo_round",
     "viewer_of",
 ]

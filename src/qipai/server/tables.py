@@ -189,7 +189,7 @@ class Tables:
             if record.scoring == BOARD_SCORING:
                 continue  # a board game's table: ``board_actor.BoardTables`` rebuilds it
             try:
-                events = await asyncio.to_thread(self.store.events, record.id)
+                events = await asyncio.to_thread(self.store.entries, record.id)
                 actor = self._actor(record, [(e.type, e.payload) for e in events])
             except Exception:
                 log.exception("table %s: its event log could not be replayed", record.id)

@@ -377,7 +377,7 @@ class TeamEvents:
         live = self._events.get(room.event_id)
         if live is None:
             return
-        entries = await asyncio.to_thread(self.store.events, room.table_id)
+        entries = await asyncio.to_thread(self.store.entries, room.table_id)
         for e in entries:
             if e.type != EntryType.BOARD_DONE:
                 continue

@@ -119,8 +119,9 @@ class DealAnalysis(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
-class TableEvent(Base):
-    """One numbered event of a table: the source of truth a table is rebuilt from."""
+class TableLogEntry(Base):
+    """One numbered entry of a table's log: the source of truth a table is rebuilt from (the
+    SQL table keeps its first name, ``table_events``)."""
 
     __tablename__ = "table_events"
     __table_args__ = (UniqueConstraint("table_id", "seq", name="uq_table_events_table_seq"),)

@@ -1,9 +1,9 @@
 """Repositories: the only code that reads and writes rows. Plain records go in and out, never
 ORM objects, so callers hold no session. Calls are synchronous; async code runs them in a thread.
 
-Each call is one transaction. ``append_events`` writes a table's new events and the projections
-that follow from them (seats, boards, the table's status) together, refusing if another writer
-got there first (the expected last sequence number no longer matches).
+Each call is one transaction. ``append_entries`` writes a table's new log entries and the
+projections that follow from them (seats, boards, the table's status) together, refusing if
+another writer got there first (the expected last sequence number no longer matches).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from .models import (
     EventTable,
     Setting,
     TableBoard,
-    TableEvent,
+    TableLogEntry,
     TableSeat,
     User,
 )
@@ -333,12 +333,12 @@ class Store:
         except IntegrityError:
             pass  # another process cached it first: the same answer
 
-    # -- the event log ----------------------------------------------------------------------
+    # -- the table log ----------------------------------------------------------------------
 
-    def append_events(
+    def append_entries(
         self, table_id: int, after: int, events: Sequence[tuple[str, dict[str, Any]]]
     ) -> int:
-        """Write ``events`` as numbers ``after+1...`` with their projections, in one
+        """Write the log entries ``events`` as numbers ``after+1...`` with their projections, in one
         transaction; returns the last number. StoreError if ``after`` is not the table's
         last number (another writer moved on) or the table does not exist."""
         result = self.append_batch([(table_id, after, events)])[0]
@@ -349,7 +349,7 @@ class Store:
     def append_batch(
         self, items: Sequence[tuple[int, int, Sequence[tuple[str, dict[str, Any]]]]]
     ) -> list[int | StoreError]:
-        """``append_events`` for several tables in one transaction (a group commit): for each
+        """``append_entries`` for several tables in one transaction (a group commit): for each
         (table, after, events) the last number written, or the StoreError refusing it. A few
         statements per batch, not per table (each statement is a round trip, and in a busy
         server a wait for the GIL). Should one table be refused, the others are written each
@@ -406,21 +406,21 @@ class Store:
                 )
                 if kind in PROJECTED:
                     _project(conn, t, i, kind, payload, now)
-        conn.execute(_INSERT_EVENT, rows)
+        conn.execute(_INSERT_ENTRY, rows)
         return [lasts[t] for t, _, _ in items]
 
-    def events(
+    def entries(
         self, table_id: int, after: int = 0, limit: int | None = None, upto: int | None = None
     ) -> list[EntryRecord]:
-        """A table's events numbered above ``after`` (and at most ``upto``), in order."""
+        """A table's log entries numbered above ``after`` (and at most ``upto``), in order."""
         with self._session() as s:
             q = (
-                select(TableEvent.seq, TableEvent.type, TableEvent.payload)
-                .where(TableEvent.table_id == table_id, TableEvent.seq > after)
-                .order_by(TableEvent.seq)
+                select(TableLogEntry.seq, TableLogEntry.type, TableLogEntry.payload)
+                .where(TableLogEntry.table_id == table_id, TableLogEntry.seq > after)
+                .order_by(TableLogEntry.seq)
             )
             if upto is not None:
-                q = q.where(TableEvent.seq <= upto)
+                q = q.where(TableLogEntry.seq <= upto)
             if limit is not None:
                 q = q.limit(limit)
             return [EntryRecord(seq, kind, payload) for seq, kind, payload in s.execute(q)]
@@ -436,7 +436,7 @@ _ADVANCE = (
 _LAST_SEQS = select(BridgeTable.id, BridgeTable.last_seq).where(
     BridgeTable.id.in_(bindparam("ids", expanding=True))
 )
-_INSERT_EVENT = insert(TableEvent)
+_INSERT_ENTRY = insert(TableLogEntry)
 
 PROJECTED = frozenset({"seated", "stood", "board_started", "board_done", "closed"})
 """The events that change a projection (seats, boards, the table's status)."""
