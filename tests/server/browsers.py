@@ -79,6 +79,19 @@ def new_page(browser: Any, **context: Any) -> Watched:
     return Watched(browser.new_context(**context).new_page())
 
 
+def click_soon(locator: Any, **options: Any) -> bool:
+    """Click ``locator``'s first match if it is still there within two seconds: a box or a
+    card seen a moment ago may be gone by the click (a robot's turn, the auction's end).
+    Returns whether the click happened."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+    try:
+        locator.first.click(timeout=2_000, **options)
+    except PlaywrightTimeoutError:
+        return False
+    return True
+
+
 def play_board_by_clicks(page, deadline):
     """Click through one board: South's first call is the lowest bid offered, later calls are
     passes; in the play, the first playable card. Returns the number of clicks."""
@@ -91,11 +104,11 @@ def play_board_by_clicks(page, deadline):
         cards = page.locator("button.playable")
         if calls.count():
             target = 'button[data-call="P"]' if bid else "#bidding-box .bids button:enabled"
-            page.locator(target).first.click()
-            bid = True
-            clicks += 1
+            if click_soon(page.locator(target)):
+                bid = True
+                clicks += 1
         elif cards.count():
-            cards.first.click(position={"x": 6, "y": 12})  # the corner a fanned card shows
-            clicks += 1
+            # the corner a fanned card shows
+            clicks += click_soon(cards, position={"x": 6, "y": 12})
         page.wait_for_timeout(40)
     raise AssertionError("the board did not finish in time")

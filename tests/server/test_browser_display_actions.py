@@ -8,7 +8,7 @@ import re
 import time
 
 import pytest
-from browsers import needs_chromium, new_page
+from browsers import click_soon, needs_chromium, new_page
 
 pytestmark = [needs_chromium, pytest.mark.timeout(150)]
 
@@ -73,9 +73,9 @@ def test_refused_actions_are_not_offered(live, browser):
         calls = a.locator('#bidding-box:not(.hidden) button[data-call="P"]:not([disabled])')
         cards = a.locator("button.playable")
         if calls.count():
-            calls.first.click()
+            click_soon(calls)
         elif cards.count():
-            cards.first.click(position={"x": 6, "y": 12})
+            click_soon(cards, position={"x": 6, "y": 12})
         a.wait_for_timeout(40)
     b.wait_for_selector("#seat-controls button.sit", timeout=10_000)
     assert b.locator("#seat-controls button.sit").count() == 3
